@@ -1,0 +1,35 @@
+import Foundation
+import PhraseMatcher
+
+/// voicecmd-bench: match latency and compile time, verified results.
+///   voicecmd-bench match --commands FILE --sentences FILE [--rounds N] [--json]
+///   voicecmd-bench generated [--intents N] [--phrases N] [--entities N] [--json]
+let usage = """
+    USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
+           voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let benchmark = arguments.first else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+}
+let options = BenchOptions(Array(arguments.dropFirst()))
+do {
+    let report: BenchReport
+    switch benchmark {
+    case "match": report = try MatchBenchmark.run(options)
+    case "generated": report = try GeneratedModelBenchmark.run(options)
+    default:
+        FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
+        exit(64)
+    }
+    report.print(json: options.flag("json"))
+    exit(report.failures.isEmpty ? 0 : 1)
+} catch let error as BenchError {
+    FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+    exit(error.isUsage ? 64 : 1)
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "voicecmd",
+    products: [
+        .library(name: "PhraseMatcher", targets: ["PhraseMatcher"]),
+        .library(name: "SpeechFront", targets: ["SpeechFront"]),
+        .executable(name: "voicecmd", targets: ["voicecmd"]),
+        .executable(name: "voicecmd-bench", targets: ["voicecmd-bench"]),
+    ],
+    targets: [
+        // Debian's PocketSphinx 0.8+5prealpha and sphinxbase, found through pkg-config.
+        .systemLibrary(
+            name: "CPocketSphinx",
+            pkgConfig: "pocketsphinx",
+            providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]
+        ),
+        // The built-in default command model, embedded in the binary so every
+        // subcommand works without a model file.
+        .target(
+            name: "DefaultModels",
+            path: "Models",
+            exclude: ["README.md"],
+            sources: ["DefaultModels.swift"],
+            resources: [.embedInCode("default.json")]
+        ),
+        .target(name: "PhraseMatcher"),
+        .target(
+            name: "SpeechFront",
+            dependencies: ["PhraseMatcher", "CPocketSphinx"]
+        ),
+        .executableTarget(
+            name: "voicecmd",
+            dependencies: ["PhraseMatcher", "SpeechFront", "DefaultModels"]
+        ),
+        .executableTarget(
+            name: "voicecmd-bench",
+            dependencies: ["PhraseMatcher", "DefaultModels"],
+            path: "Benchmarks/voicecmd-bench"
+        ),
+        .testTarget(
+            name: "PhraseMatcherTests",
+            dependencies: ["PhraseMatcher", "DefaultModels"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "voicecmdTests",
+            dependencies: ["voicecmd"]
+        ),
+    ]
+)

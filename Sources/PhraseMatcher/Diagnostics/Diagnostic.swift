@@ -1,0 +1,60 @@
+/// A problem found in a command model, with where it is.
+///
+/// Rendered the way compilers do: one line `file:line:column: error: message`
+/// that scripts can grep, then the source line and a caret span for people.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var severity: Severity
+    public var message: String
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The source line the diagnostic points into (empty when unknown).
+    public var sourceLine: String
+    /// How many characters the caret span covers (at least 1).
+    public var length: Int
+
+    public init(severity: Severity, message: String, file: String, line: Int, column: Int,
+                sourceLine: String = "", length: Int = 1) {
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.sourceLine = sourceLine
+        self.length = max(1, length)
+    }
+
+    /// Points at `length` UTF-8 bytes starting at `offset` in `source`.
+    init(_ severity: Severity, _ message: String, in source: SourceFile, at offset: Int, byteLength: Int = 1) {
+        let (line, column) = source.location(of: offset)
+        let lineText = source.lineText(line)
+        let endColumn = source.location(of: offset + max(1, byteLength)).column
+        let sameLine = source.location(of: offset + max(1, byteLength)).line == line
+        let span = sameLine ? endColumn - column : lineText.count - column + 1
+        self.init(severity: severity, message: message, file: source.name, line: line, column: column,
+                  sourceLine: lineText, length: span)
+    }
+
+    /// The single grep-able line.
+    public var summary: String {
+        line > 0 ? "\(file):\(line):\(column): \(severity.rawValue): \(message)" : "\(file): \(severity.rawValue): \(message)"
+    }
+
+    /// The summary, the source line and a caret under the span.
+    public var rendered: String {
+        guard !sourceLine.isEmpty else { return summary }
+        let visibleLength = max(1, min(length, sourceLine.count - column + 1))
+        let pad = String(sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
+        return summary + "\n" + sourceLine + "\n" + pad + "^" + String(repeating: "~", count: visibleLength - 1)
+    }
+
+    public var description: String { rendered }
+}
+
+/// A model that could not be loaded: every error found, in source order.
+public struct ModelLoadError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// The recognition grammar of a model in JSGF, for PocketSphinx's grammar
+/// search: every phrase, enum case, entity name and number form the matcher
+/// accepts, and nothing else. Free text cannot be written as a grammar, so
+/// parts of phrases with `string` slots are left out and their intents are
+/// reported as needing the general language model.
+public struct JSGFGrammar: Sendable {
+    /// The grammar text.
+    public var text: String
+    /// Intents with free-text slots, each with the names of those slots.
+    public var intentsNeedingLanguageModel: [(intent: String, parameters: [String])]
+
+    init(text: String, intentsNeedingLanguageModel: [(intent: String, parameters: [String])]) {
+        self.text = text
+        self.intentsNeedingLanguageModel = intentsNeedingLanguageModel
+    }
+
+    public init(model: CommandModel, name: String = "voicecmd") {
+        var builder = JSGFBuilder(model: model)
+        self = builder.build(grammarName: name)
+    }
+}
+
+private struct JSGFBuilder {
+    let model: CommandModel
+    private var usedTypes: [ParameterType] = []
+    private var needsApplicationName = false
+
+    init(model: CommandModel) { self.model = model }
+
+    mutating func build(grammarName: String) -> JSGFGrammar {
+        var intentRules: [(name: String, body: String)] = []
+        var needingLanguageModel: [(intent: String, parameters: [String])] = []
+        for intent in model.intents {
+            let freeText = intent.parameters.filter { $0.type == .string }.map(\.name)
+            let usedFreeText = freeText.filter { name in intent.phrases.contains { $0.template.slotNames.contains(name) } }
+            if !usedFreeText.isEmpty { needingLanguageModel.append((intent.name, usedFreeText)) }
+            let alternatives = intent.phrases.compactMap { phrase in
+                expression(phrase.template.elements, intent: intent)
+            }
+            guard !alternatives.isEmpty else { continue }
+            intentRules.append(("intent_" + Self.ruleName(intent.name), alternatives.joined(separator: " | ")))
+        }
+
+        var lines = ["#JSGF V1.0;", "", "grammar \(Self.ruleName(grammarName));", ""]
+        for (intent, parameters) in needingLanguageModel {
+            lines.append("// \(intent) needs the general language model for free text: \(parameters.joined(separator: ", "))")
+        }
+        if !needingLanguageModel.isEmpty { lines.append("") }
+        let fillers = model.fillers.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
+        let body = intentRules.isEmpty ? "<VOID>" : "( " + intentRules.map { "<\($0.name)>" }.joined(separator: " | ") + " )"
+        lines.append(fillers.isEmpty ? "public <command> = \(body);" : "public <command> = <filler>* \(body) <filler>*;")
+        for rule in intentRules { lines.append("<\(rule.name)> = \(rule.body);") }
+        if !fillers.isEmpty { lines.append("<filler> = \(Self.unique(fillers).joined(separator: " | "));") }
+        if needsApplicationName {
+            let names = ([model.application] + model.applicationSynonyms).map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
+            lines.append("<application_name> = \(Self.unique(names).joined(separator: " | "));")
+        }
+        var builtInRules: [JSGFRule] = []
+        for type in usedTypes {
+            switch type {
+            case .custom(let name):
+                guard let custom = model.type(named: name) else { continue }
+                let spellings: [String]
+                switch custom.kind {
+                case .enumeration(let cases): spellings = cases.flatMap { [$0.title] + $0.synonyms }
+                case .entity(let entities): spellings = entities.flatMap { [$0.name] + $0.synonyms }
+                }
+                let words = spellings.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
+                lines.append("<type_\(Self.ruleName(name))> = \(Self.unique(words).joined(separator: " | "));")
+            default:
+                for rule in Self.builtInRules(for: type) where !builtInRules.contains(rule) { builtInRules.append(rule) }
+            }
+        }
+        for rule in builtInRules { lines.append("<\(rule.name)> = \(rule.body);") }
+        return JSGFGrammar(text: lines.joined(separator: "\n") + "\n", intentsNeedingLanguageModel: needingLanguageModel)
+    }
+
+    /// A JSGF expression for a sequence, or nil when it cannot be written
+    /// without free text.
+    private mutating func expression(_ elements: [PhraseTemplate.Element], intent: Intent) -> String? {
+        var parts: [String] = []
+        for element in elements {
+            switch element {
+            case .word(let word): parts.append(Self.token(word))
+            case .applicationName:
+                needsApplicationName = true
+                parts.append("<application_name>")
+            case .slot(let name):
+                guard let type = intent.parameter(named: name)?.type, type != .string else { return nil }
+                if !usedTypes.contains(type) { usedTypes.append(type) }
+                parts.append("<\(Self.rootRule(for: type))>")
+            case .choice(let alternatives):
+                let written = alternatives.compactMap { expression($0, intent: intent) }
+                guard !written.isEmpty else { return nil }
+                parts.append("( " + written.joined(separator: " | ") + " )")
+            case .optional(let alternatives):
+                let written = alternatives.compactMap { expression($0, intent: intent) }
+                if !written.isEmpty { parts.append("[ " + written.joined(separator: " | ") + " ]") }
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    private static func rootRule(for type: ParameterType) -> String {
+        switch type {
+        case .integer: IntegerParser.jsgfRootRule
+        case .number: DecimalNumberParser.jsgfRootRule
+        case .ordinal: OrdinalParser.jsgfRootRule
+        case .duration: DurationParser.jsgfRootRule
+        case .currency: CurrencyParser.jsgfRootRule
+        case .boolean: BooleanParser.jsgfRootRule
+        case .string: "NULL"
+        case .custom(let name): "type_" + ruleName(name)
+        }
+    }
+
+    private static func builtInRules(for type: ParameterType) -> [JSGFRule] {
+        switch type {
+        case .integer: IntegerParser.jsgfRules
+        case .number: DecimalNumberParser.jsgfRules
+        case .ordinal: OrdinalParser.jsgfRules
+        case .duration: DurationParser.jsgfRules
+        case .currency: CurrencyParser.jsgfRules
+        case .boolean: BooleanParser.jsgfRules
+        case .string, .custom: []
+        }
+    }
+
+    private static func unique(_ alternatives: [[String]]) -> [String] {
+        var seen: Set<String> = []
+        return alternatives.map { $0.map(token).joined(separator: " ") }.filter { seen.insert($0).inserted }
+    }
+
+    /// JSGF rule names: letters, digits and underscores.
+    static func ruleName(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+
+    /// A word as a JSGF token, quoted when it holds characters JSGF reserves.
+    static func token(_ word: String) -> String {
+        word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "'" } ? word : "\"" + word.replacingOccurrences(of: "\"", with: "") + "\""
+    }
+}

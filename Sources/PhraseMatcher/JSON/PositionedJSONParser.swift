@@ -1,0 +1,266 @@
+import Foundation
+
+/// A small JSON parser that keeps source positions and member order, which
+/// Foundation's JSONSerialization does not.
+///
+/// One relaxation, from the command-model contract: inside a string an
+/// unescaped `\(` is read as the two characters `\(`, so phrases can be
+/// written as `"set a timer for \(duration)"`.
+struct PositionedJSONParser {
+    private let bytes: [UInt8]
+    private let source: SourceFile
+    private var index = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    init(source: SourceFile) {
+        self.source = source
+        self.bytes = source.bytes
+    }
+
+    static func parse(_ source: SourceFile) throws(Diagnostic) -> JSONNode {
+        var parser = PositionedJSONParser(source: source)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
+        }
+        return node
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
+        Diagnostic(.error, "invalid JSON: " + message, in: source, at: offset ?? index)
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return String(format: "byte 0x%02X", byte)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(Diagnostic) -> JSONNode {
+        guard index < bytes.count else { throw error("expected a value, found end of file") }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""):
+            let text = try parseString()
+            return JSONNode(value: .string(text), offset: start, length: index - start)
+        case UInt8(ascii: "t"): try expectLiteral("true"); return JSONNode(value: .bool(true), offset: start, length: 4)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return JSONNode(value: .bool(false), offset: start, length: 5)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return JSONNode(value: .null, offset: start, length: 4)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("expected a value, found \(describeCurrent())")
+        }
+    }
+
+    private mutating func expectLiteral(_ word: StaticString) throws(Diagnostic) {
+        let expected = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw error("expected a value, found \(describeCurrent())")
+        }
+        index += expected.count
+    }
+
+    private mutating func enterNesting() throws(Diagnostic) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject() throws(Diagnostic) -> JSONNode {
+        let start = index
+        try enterNesting()
+        defer { depth -= 1 }
+        index += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return JSONNode(value: .object(members), offset: start, length: index - start)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a member name in quotes, found \(describeCurrent())")
+            }
+            let keyOffset = index
+            let key = try parseString()
+            let keyLength = index - keyOffset
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONMember(key: key, keyOffset: keyOffset, keyLength: keyLength, value: value))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}' to continue the object opened at \(position(start)), found end of file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw error("expected ',' or '}' after the member \"\(key)\", found \(describeCurrent())")
+        }
+        return JSONNode(value: .object(members), offset: start, length: index - start)
+    }
+
+    private mutating func parseArray() throws(Diagnostic) -> JSONNode {
+        let start = index
+        try enterNesting()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return JSONNode(value: .array(elements), offset: start, length: index - start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or ']' to continue the array opened at \(position(start)), found end of file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+            throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
+        }
+        return JSONNode(value: .array(elements), offset: start, length: index - start)
+    }
+
+    private func position(_ offset: Int) -> String {
+        let (line, column) = source.location(of: offset)
+        return "\(line):\(column)"
+    }
+
+    private mutating func parseNumber() throws(Diagnostic) -> JSONNode {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ parser: inout PositionedJSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+                parser.index += 1
+            }
+            return parser.index - from
+        }
+        let integerDigits = digits(&self)
+        if integerDigits == 0 { throw error("expected digits in a number", at: index) }
+        if integerDigits > 1, bytes[index - integerDigits] == UInt8(ascii: "0") {
+            throw error("a number may not start with a leading zero", at: start)
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw error("expected digits after the decimal point") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if digits(&self) == 0 { throw error("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else { throw error("number \(text) is out of range", at: start) }
+        return JSONNode(value: .number(value), offset: start, length: index - start)
+    }
+
+    /// Reads a string starting at its opening quote.
+    private mutating func parseString() throws(Diagnostic) -> String {
+        let start = index
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun(_ parser: PositionedJSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
+            if end > runStart { scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
+        }
+        while true {
+            guard index < bytes.count else { throw error("unterminated string (opened here)", at: start) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flushRun(self, upTo: index, into: &scalars)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error(byte == 0x0A ? "unterminated string: a newline inside a string must be written \\n" : "control character in a string must be escaped")
+            }
+            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            flushRun(self, upTo: index, into: &scalars)
+            let escapeStart = index
+            index += 1
+            guard index < bytes.count else { throw error("unterminated string (opened here)", at: start) }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "("):
+                // The documented relaxation: `\(` stays as written.
+                scalars.append("\\")
+                scalars.append("(")
+            case UInt8(ascii: "u"):
+                let high = try parseHex4(escapeStart: escapeStart)
+                if (0xD800...0xDBFF).contains(high) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate \\u\(String(high, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                    }
+                    index += 2
+                    let low = try parseHex4(escapeStart: escapeStart)
+                    guard (0xDC00...0xDFFF).contains(low),
+                          let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+                        throw error("invalid surrogate pair in a string", at: escapeStart)
+                    }
+                    scalars.append(scalar)
+                } else {
+                    guard let scalar = Unicode.Scalar(high) else {
+                        throw error("unpaired surrogate \\u\(String(high, radix: 16, uppercase: true)) in a string", at: escapeStart)
+                    }
+                    scalars.append(scalar)
+                }
+            default:
+                index -= 1
+                throw error("invalid escape '\\\(describeCurrent().trimmingQuotes)' in a string", at: escapeStart)
+            }
+            runStart = index
+        }
+    }
+
+    private mutating func parseHex4(escapeStart: Int) throws(Diagnostic) -> UInt32 {
+        guard bytes.count - index >= 4 else { throw error("expected four hex digits after \\u", at: escapeStart) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hex digits after \\u", at: escapeStart)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}
+
+private extension String {
+    var trimmingQuotes: String {
+        count >= 2 && hasPrefix("'") && hasSuffix("'") ? String(dropFirst().dropLast()) : self
+    }
+}

@@ -1,0 +1,34 @@
+/// The value of one parameter found in an utterance.
+public struct Argument: Sendable, Hashable {
+    public var name: String
+    public var value: SlotValue
+    /// The words of the utterance it came from, as originally written.
+    public var text: String
+    /// Which normalised words it covers.
+    public var wordRange: Range<Int>
+    /// Outside the parameter's min/max: the resolve stage refuses it.
+    public var isOutOfRange: Bool
+}
+
+/// An intent that fits the whole utterance, with its arguments.
+public struct Match: Sendable {
+    public var intent: String
+    public var intentIndex: Int
+    /// Which example phrase of the intent fitted.
+    public var phraseIndex: Int
+    /// 0…1: how much of the utterance fitted literal words and typed values
+    /// rather than free text or fillers, shared between equally good readings.
+    public var confidence: Double
+    /// In the order of the intent's parameters.
+    public var arguments: [Argument]
+
+    public func argument(_ name: String) -> Argument? { arguments.first { $0.name == name } }
+}
+
+/// Everything the matcher found for one utterance.
+public struct MatchResult: Sendable {
+    public var text: String
+    /// Every intent that fits, best first; empty when nothing fits.
+    public var candidates: [Match]
+    public var best: Match? { candidates.first }
+}

@@ -1,0 +1,51 @@
+extension SlotValue {
+    /// The value as it appears in JSON output (command-model.md's table).
+    public var json: JSONOutput {
+        switch self {
+        case .integer(let value), .ordinal(let value): .integer(value)
+        case .number(let value): .number(value)
+        case .duration(let seconds): .number(seconds)
+        case .currency(let amount, let code): .object([("amount", .number(amount)), ("currency", .string(code))])
+        case .boolean(let value): .bool(value)
+        case .text(let text): .string(text)
+        case .enumCase(let identifier): .string(identifier)
+        case .entity(let id): .string(id)
+        case .ambiguousEntities: .null
+        }
+    }
+}
+
+extension Argument {
+    /// `{"value": …, "text": …}`, with the candidate ids when several
+    /// entities fit and a flag when the value is out of range.
+    public var json: JSONOutput {
+        var members: [(String, JSONOutput)] = [("value", value.json), ("text", .string(text))]
+        if case .ambiguousEntities(let ids) = value { members.append(("candidates", .array(ids.map(JSONOutput.string)))) }
+        if isOutOfRange { members.append(("outOfRange", .bool(true))) }
+        return .object(members)
+    }
+}
+
+extension Match {
+    /// The arguments as a JSON object keyed by parameter name.
+    public var argumentsJSON: JSONOutput { .object(arguments.map { ($0.name, $0.json) }) }
+}
+
+extension MatchResult {
+    /// The JSON line of `voicecmd match --json`; with `allCandidates`, every
+    /// candidate is listed too.
+    public func json(allCandidates: Bool = false) -> JSONOutput {
+        guard let best else { return .object([("text", .string(text)), ("intent", .null)]) }
+        var members: [(String, JSONOutput)] = [
+            ("text", .string(text)), ("intent", .string(best.intent)),
+            ("confidence", .number(best.confidence)), ("arguments", best.argumentsJSON),
+        ]
+        if allCandidates {
+            members.append(("candidates", .array(candidates.map { match in
+                .object([("intent", .string(match.intent)), ("confidence", .number(match.confidence)),
+                         ("arguments", match.argumentsJSON)])
+            })))
+        }
+        return .object(members)
+    }
+}

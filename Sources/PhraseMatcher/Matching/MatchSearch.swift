@@ -1,0 +1,220 @@
+/// One utterance run through the compiled automaton: a left-to-right chart
+/// over word positions that keeps, per position and state, the best-scoring
+/// way of getting there (Viterbi), branching only where a slot can end at
+/// several places or free text can stop.
+struct MatchSearch {
+    /// Points per word: literal words are the strongest evidence, typed
+    /// values nearly as strong, free text and fillers weak.
+    static let literalWeight: Float = 1.0
+    static let typedWeight: Float = 0.95
+    static let freeTextWeight: Float = 0.5
+    static let fillerWeight: Float = 0.8
+
+    private struct Item {
+        var state: Int32
+        var score: Float
+        /// Last capture on this path, -1 for none.
+        var capture: Int32
+    }
+
+    private struct Capture {
+        var label: Int32
+        var start: Int32
+        var end: Int32
+        /// Index into `spanValues`, or -1 for free text.
+        var span: Int32
+        var previous: Int32
+    }
+
+    private struct Span {
+        var end: Int32
+        var value: SlotValue
+    }
+
+    private let matcher: Matcher
+    private let text: NormalizedText
+    private let ids: [Int32]
+    private var chart: [[Item]]
+    private var captures: [Capture] = []
+    private var spans: [Span] = []
+    /// Per (recogniser, position): first index into `spans`, or -1 before it is computed.
+    private var spanFirst: [Int32]
+    private var spanCount: [Int32]
+
+    init(matcher: Matcher, text: NormalizedText) {
+        self.matcher = matcher
+        self.text = text
+        let vocabulary = matcher.vocabulary
+        ids = text.words.map { vocabulary.id(of: $0) }
+        chart = Array(repeating: [], count: text.words.count + 1)
+        let cells = matcher.recognizers.count * (text.words.count + 1)
+        spanFirst = Array(repeating: -1, count: cells)
+        spanCount = Array(repeating: 0, count: cells)
+    }
+
+    mutating func run() -> [Match] {
+        let count = ids.count
+        guard count > 0 else { return [] }
+        let fillerEnds = fillerBoundaries()
+        for start in 0..<count where fillerEnds.canStart[start] {
+            add(Item(state: PhraseAutomaton.start, score: Float(start) * Self.fillerWeight, capture: -1), at: start)
+        }
+        let automaton = matcher.automaton
+        for position in 0..<count {
+            var index = 0
+            while index < chart[position].count {
+                let item = chart[position][index]
+                index += 1
+                if let next = automaton.next(item.state, word: ids[position]) {
+                    add(Item(state: next, score: item.score + Self.literalWeight, capture: item.capture), at: position + 1)
+                }
+                let edgeRange = Int(automaton.edgeStart[Int(item.state)])..<Int(automaton.edgeStart[Int(item.state) + 1])
+                for edgeIndex in edgeRange {
+                    let edge = automaton.edges[edgeIndex]
+                    if edge.label.kind == .freeText {
+                        followFreeText(item, label: edge.label.value, target: edge.target, at: position)
+                    } else {
+                        followSlot(item, label: edge.label.value, target: edge.target, at: position)
+                    }
+                }
+            }
+        }
+        return candidates(canEnd: fillerEnds.canEnd)
+    }
+
+    private mutating func add(_ item: Item, at position: Int) {
+        for index in chart[position].indices where chart[position][index].state == item.state {
+            if item.score > chart[position][index].score { chart[position][index] = item }
+            return
+        }
+        chart[position].append(item)
+    }
+
+    private mutating func followFreeText(_ item: Item, label: Int32, target: Int32, at position: Int) {
+        var capture = Capture(label: label, start: Int32(position), end: Int32(position + 1), span: -1, previous: item.capture)
+        if item.capture >= 0 {
+            let last = captures[Int(item.capture)]
+            if last.label == label, last.span == -1, last.end == Int32(position) {
+                capture.start = last.start
+                capture.previous = last.previous
+            }
+        }
+        captures.append(capture)
+        add(Item(state: target, score: item.score + Self.freeTextWeight, capture: Int32(captures.count - 1)), at: position + 1)
+    }
+
+    private mutating func followSlot(_ item: Item, label: Int32, target: Int32, at position: Int) {
+        let recognizer = Int(matcher.slotLabels[Int(label)].recognizer)
+        let cell = recognizer * (ids.count + 1) + position
+        if spanFirst[cell] < 0 { computeSpans(recognizer: recognizer, at: position, cell: cell) }
+        let first = Int(spanFirst[cell])
+        for spanIndex in first..<(first + Int(spanCount[cell])) {
+            let end = Int(spans[spanIndex].end)
+            captures.append(Capture(label: label, start: Int32(position), end: Int32(end), span: Int32(spanIndex), previous: item.capture))
+            let score = item.score + Self.typedWeight * Float(end - position)
+            add(Item(state: target, score: score, capture: Int32(captures.count - 1)), at: end)
+        }
+    }
+
+    private mutating func computeSpans(recognizer: Int, at position: Int, cell: Int) {
+        spanFirst[cell] = Int32(spans.count)
+        switch matcher.recognizers[recognizer] {
+        case .names(let trie):
+            trie.walk(ids, from: position) { end, values in
+                let value: SlotValue
+                if values.count > 1, case .entity = values[0] {
+                    value = .ambiguousEntities(values.compactMap { if case .entity(let id) = $0 { id } else { nil } })
+                } else {
+                    value = values[0]
+                }
+                spans.append(Span(end: Int32(end), value: value))
+            }
+        case .parser(let parser):
+            for parse in parser.parses(text.words, from: position) {
+                spans.append(Span(end: Int32(parse.end), value: parse.value))
+            }
+        case .freeText:
+            break
+        }
+        spanCount[cell] = Int32(spans.count) - spanFirst[cell]
+    }
+
+    /// Where a command may start after leading fillers and end before trailing ones.
+    private func fillerBoundaries() -> (canStart: [Bool], canEnd: [Bool]) {
+        let count = ids.count
+        var canStart = Array(repeating: false, count: count + 1)
+        var canEnd = Array(repeating: false, count: count + 1)
+        canStart[0] = true
+        canEnd[count] = true
+        guard !matcher.fillers.isEmpty else { return (canStart, canEnd) }
+        for start in 0..<count where canStart[start] {
+            matcher.fillers.walk(ids, from: start) { end, _ in canStart[end] = true }
+        }
+        for start in stride(from: count - 1, through: 0, by: -1) {
+            matcher.fillers.walk(ids, from: start) { end, _ in if canEnd[end] { canEnd[start] = true } }
+        }
+        return (canStart, canEnd)
+    }
+
+    /// The best reading per intent among the paths that reach an accepting
+    /// state at a valid end, ranked.
+    private func candidates(canEnd: [Bool]) -> [Match] {
+        let count = ids.count
+        let automaton = matcher.automaton
+        var best: [Int32: (item: Item, reference: PhraseReference, score: Float)] = [:]
+        for end in stride(from: count, through: 1, by: -1) where canEnd[end] {
+            for item in chart[end] {
+                let score = item.score + Float(count - end) * Self.fillerWeight
+                for acceptIndex in Int(automaton.acceptStart[Int(item.state)])..<Int(automaton.acceptStart[Int(item.state) + 1]) {
+                    let reference = automaton.accepts[acceptIndex]
+                    if let known = best[reference.intent], known.score >= score { continue }
+                    best[reference.intent] = (item, reference, score)
+                }
+            }
+        }
+        guard !best.isEmpty else { return [] }
+        var matches: [(match: Match, score: Float)] = best.values.map { entry in
+            (makeMatch(entry.item, entry.reference), entry.score)
+        }
+        // In range before out of range, then by score, then in model order.
+        matches.sort { lhs, rhs in
+            let lhsRange = lhs.match.arguments.contains { $0.isOutOfRange }
+            let rhsRange = rhs.match.arguments.contains { $0.isOutOfRange }
+            if lhsRange != rhsRange { return !lhsRange }
+            if lhs.score != rhs.score { return lhs.score > rhs.score }
+            return lhs.match.intentIndex < rhs.match.intentIndex
+        }
+        let topScore = matches[0].score
+        let ties = matches.filter { $0.score == topScore }.count
+        for index in matches.indices {
+            var confidence = Double(matches[index].score) / Double(count)
+            if matches[index].score == topScore { confidence /= Double(ties) }
+            if matches[index].match.arguments.contains(where: { $0.isOutOfRange }) { confidence *= 0.5 }
+            matches[index].match.confidence = (confidence * 100).rounded() / 100
+        }
+        return matches.map(\.match)
+    }
+
+    private func makeMatch(_ item: Item, _ reference: PhraseReference) -> Match {
+        let intent = matcher.model.intents[Int(reference.intent)]
+        var found: [Argument] = []
+        var captureIndex = item.capture
+        while captureIndex >= 0 {
+            let capture = captures[Int(captureIndex)]
+            let name = matcher.slotLabels[Int(capture.label)].parameter
+            let range = Int(capture.start)..<Int(capture.end)
+            let original = text.originalText(words: range)
+            let value = capture.span >= 0 ? spans[Int(capture.span)].value : .text(original)
+            var outOfRange = false
+            if let parameter = intent.parameter(named: name), let number = value.numericValue {
+                if let minimum = parameter.minimum, number < minimum { outOfRange = true }
+                if let maximum = parameter.maximum, number > maximum { outOfRange = true }
+            }
+            found.append(Argument(name: name, value: value, text: original, wordRange: range, isOutOfRange: outOfRange))
+            captureIndex = capture.previous
+        }
+        let ordered = intent.parameters.compactMap { parameter in found.first { $0.name == parameter.name } }
+        return Match(intent: intent.name, intentIndex: Int(reference.intent), phraseIndex: Int(reference.phrase),
+                     confidence: 0, arguments: ordered)
+    }
+}

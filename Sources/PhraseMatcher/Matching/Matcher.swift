@@ -1,0 +1,90 @@
+/// A command model compiled for matching: one automaton for all phrases,
+/// a recogniser per slot type, and the vocabulary as integer ids.
+/// Build it once; `match` is then safe to call from any thread.
+public struct Matcher: Sendable {
+    public let model: CommandModel
+    let vocabulary: Vocabulary
+    let recognizers: [SlotRecognizer]
+    let slotLabels: [SlotLabel]
+    let automaton: PhraseAutomaton
+    let fillers: PhraseTrie
+    private let recognizerIndices: [ParameterType: Int32]
+
+    public init(model: CommandModel) {
+        self.init(model: model, labelSlotsByTypeOnly: false)
+    }
+
+    /// `labelSlotsByTypeOnly` merges slots of the same type whatever their
+    /// parameter name: used to find phrases of different intents that can
+    /// match the same words.
+    init(model: CommandModel, labelSlotsByTypeOnly: Bool) {
+        self.model = model
+        var vocabulary = Vocabulary()
+        var recognizers: [SlotRecognizer] = []
+        var recognizerIndex: [ParameterType: Int32] = [:]
+        var slotLabels: [SlotLabel] = []
+        var slotLabelIndex: [SlotLabel: Int32] = [:]
+        var nfa = PhraseNFA()
+
+        let applicationNames = ([model.application] + model.applicationSynonyms).map { name in
+            TextNormalizer.words(of: name).map { vocabulary.intern($0) }
+        }.filter { !$0.isEmpty }
+
+        for (intentIndex, intent) in model.intents.enumerated() {
+            for (phraseIndex, phrase) in intent.phrases.enumerated() {
+                let reference = PhraseReference(intent: Int32(intentIndex), phrase: Int32(phraseIndex))
+                nfa.add(phrase.template, as: reference, applicationNames: applicationNames, slotLabel: { name in
+                    let type = intent.parameter(named: name)?.type ?? .string
+                    let recognizer: Int32
+                    if let known = recognizerIndex[type] {
+                        recognizer = known
+                    } else {
+                        recognizer = Int32(recognizers.count)
+                        recognizers.append(SlotRecognizer.make(for: type, in: model, vocabulary: &vocabulary))
+                        recognizerIndex[type] = recognizer
+                    }
+                    let slot = SlotLabel(parameter: labelSlotsByTypeOnly ? "" : name, recognizer: recognizer)
+                    let labelIndex: Int32
+                    if let known = slotLabelIndex[slot] {
+                        labelIndex = known
+                    } else {
+                        labelIndex = Int32(slotLabels.count)
+                        slotLabels.append(slot)
+                        slotLabelIndex[slot] = labelIndex
+                    }
+                    return AutomatonLabel(kind: type == .string ? .freeText : .slot, value: labelIndex)
+                }, word: { vocabulary.intern($0) })
+            }
+        }
+
+        var fillers = PhraseTrie()
+        for filler in model.fillers {
+            let words = TextNormalizer.words(of: filler).map { vocabulary.intern($0) }
+            if !words.isEmpty { fillers.insert(words, value: .boolean(true)) }
+        }
+        self.fillers = fillers
+        self.vocabulary = vocabulary
+        self.recognizers = recognizers
+        self.recognizerIndices = recognizerIndex
+        self.slotLabels = slotLabels
+        self.automaton = PhraseAutomaton(determinizing: nfa)
+    }
+
+    /// Matches one utterance against every phrase of the model.
+    public func match(_ text: String) -> MatchResult {
+        match(TextNormalizer.normalize(text))
+    }
+
+    /// Matches already-normalised words (for example a recogniser's output).
+    public func match(_ text: NormalizedText) -> MatchResult {
+        var search = MatchSearch(matcher: self, text: text)
+        return MatchResult(text: text.original, candidates: search.run())
+    }
+
+    func recognizerIndex(of type: ParameterType) -> Int? { recognizerIndices[type].map(Int.init) }
+
+    /// Number of automaton states, for `voicecmd check` and benchmarks.
+    public var automatonStateCount: Int { automaton.stateCount }
+    /// Number of distinct words the model uses.
+    public var vocabularySize: Int { vocabulary.words.count }
+}

@@ -1,0 +1,109 @@
+/// Something the application can do, with the phrases that ask for it.
+public struct Intent: Sendable {
+    public var name: String
+    public var title: String
+    public var parameters: [Parameter]
+    public var phrases: [Phrase]
+    /// Asked before handling ("Send \(content) to \(recipient)?").
+    public var confirmation: String?
+    public var requiresAuthentication: Bool
+    public var handler: Handler?
+    /// Reply template per response code ("success", "failure", …).
+    public var replies: [String: String]
+
+    public init(name: String, title: String? = nil, parameters: [Parameter] = [], phrases: [Phrase],
+                confirmation: String? = nil, requiresAuthentication: Bool = false, handler: Handler? = nil,
+                replies: [String: String] = [:]) {
+        self.name = name
+        self.title = title ?? name
+        self.parameters = parameters
+        self.phrases = phrases
+        self.confirmation = confirmation
+        self.requiresAuthentication = requiresAuthentication
+        self.handler = handler
+        self.replies = replies
+    }
+
+    public func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
+}
+
+/// A typed parameter of an intent.
+public struct Parameter: Sendable {
+    public var name: String
+    public var type: ParameterType
+    public var title: String
+    /// Asked when a required value is missing (App Intents' requestValueDialog).
+    public var prompt: String?
+    public var isRequired: Bool
+    public var defaultValue: SlotValue?
+    public var minimum: Double?
+    public var maximum: Double?
+
+    public init(name: String, type: ParameterType, title: String? = nil, prompt: String? = nil,
+                isRequired: Bool = true, defaultValue: SlotValue? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+        self.name = name
+        self.type = type
+        self.title = title ?? name
+        self.prompt = prompt
+        self.isRequired = isRequired
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+}
+
+/// What a parameter's words are read as.
+public enum ParameterType: Sendable, Hashable {
+    case integer, number, ordinal, duration, currency, string, boolean
+    /// An enum or entity type declared in the model.
+    case custom(String)
+
+    /// The built-in types by the name the model file uses.
+    public static let builtIn: [String: ParameterType] = [
+        "integer": .integer, "number": .number, "ordinal": .ordinal, "duration": .duration,
+        "currency": .currency, "string": .string, "boolean": .boolean,
+    ]
+
+    public var name: String {
+        switch self {
+        case .integer: "integer"
+        case .number: "number"
+        case .ordinal: "ordinal"
+        case .duration: "duration"
+        case .currency: "currency"
+        case .string: "string"
+        case .boolean: "boolean"
+        case .custom(let name): name
+        }
+    }
+}
+
+/// A program run to handle an intent (or to authenticate), never through a shell.
+public struct Handler: Sendable {
+    public var arguments: [String]
+    public var timeout: Double
+
+    public init(arguments: [String], timeout: Double = 10) {
+        self.arguments = arguments
+        self.timeout = timeout
+    }
+}
+
+/// One example phrase, parsed.
+public struct Phrase: Sendable {
+    public var text: String
+    public var template: PhraseTemplate
+    /// Where the phrase was written, for warnings about it; nil when built in code.
+    public var location: Diagnostic?
+
+    public init(text: String, template: PhraseTemplate, location: Diagnostic? = nil) {
+        self.text = text
+        self.template = template
+        self.location = location
+    }
+
+    /// Parses a phrase written in code.
+    public init(_ text: String) throws(TemplateParser.SyntaxError) {
+        self.init(text: text, template: try TemplateParser.parse(text).template)
+    }
+}

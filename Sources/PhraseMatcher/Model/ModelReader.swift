@@ -1,0 +1,521 @@
+import Foundation
+
+/// Walks the JSON of a model, building the model and collecting diagnostics.
+/// Reading continues after an error so one run reports every problem.
+struct ModelReader {
+    private(set) var diagnostics: [Diagnostic] = []
+    private var source: SourceFile
+    private let baseDirectory: String?
+
+    init(source: SourceFile, baseDirectory: String?) {
+        self.source = source
+        self.baseDirectory = baseDirectory
+    }
+
+    static let replyCodes = ["success", "failure", "inProgress", "requiresAuthentication", "unsupported"]
+
+    // MARK: - Reporting
+
+    private mutating func error(_ message: String, at node: JSONNode) {
+        diagnostics.append(Diagnostic(.error, message, in: source, at: node.offset, byteLength: node.length))
+    }
+
+    private mutating func error(_ message: String, atKeyOf member: JSONMember) {
+        diagnostics.append(Diagnostic(.error, message, in: source, at: member.keyOffset, byteLength: member.keyLength))
+    }
+
+    private mutating func warning(_ message: String, atKeyOf member: JSONMember) {
+        diagnostics.append(Diagnostic(.warning, message, in: source, at: member.keyOffset, byteLength: member.keyLength))
+    }
+
+    private func position(_ offset: Int) -> String {
+        let (line, column) = source.location(of: offset)
+        return "\(line):\(column)"
+    }
+
+    // MARK: - Typed access
+
+    /// The members of an object, or nil after reporting what was found instead.
+    private mutating func members(of node: JSONNode, _ what: String, allowed: [String]? = nil) -> [JSONMember]? {
+        guard case .object(let members) = node.value else {
+            error("\(what) must be an object, found \(node.kindName)", at: node)
+            return nil
+        }
+        var seen: [String: JSONMember] = [:]
+        for member in members {
+            if let first = seen[member.key] {
+                error("duplicate key \"\(member.key)\" in \(what); the first is at \(position(first.keyOffset))", atKeyOf: member)
+            } else {
+                seen[member.key] = member
+            }
+            if let allowed, !allowed.contains(member.key), !member.key.hasPrefix("$"), !member.key.hasPrefix("_") {
+                error("unknown field \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))", atKeyOf: member)
+            }
+        }
+        return members
+    }
+
+    private mutating func string(_ node: JSONNode, _ what: String) -> String? {
+        guard case .string(let text) = node.value else {
+            error("\(what) must be a string, found \(node.kindName)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func nonEmptyString(_ node: JSONNode, _ what: String) -> String? {
+        guard let text = string(node, what) else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            error("\(what) must not be empty", at: node)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func strings(_ node: JSONNode, _ what: String) -> [String]? {
+        guard case .array(let elements) = node.value else {
+            error("\(what) must be an array of strings, found \(node.kindName)", at: node)
+            return nil
+        }
+        var result: [String] = []
+        for element in elements {
+            if let text = nonEmptyString(element, "each of \(what)") { result.append(text) }
+        }
+        return result.count == elements.count ? result : nil
+    }
+
+    private mutating func number(_ node: JSONNode, _ what: String) -> Double? {
+        guard case .number(let value) = node.value else {
+            error("\(what) must be a number, found \(node.kindName)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    private mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            error("\(what) must be true or false, found \(node.kindName)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    // MARK: - Model
+
+    mutating func readModel(_ root: JSONNode) -> CommandModel? {
+        let fields = ["application", "applicationSynonyms", "locale", "fillers", "types", "intents",
+                      "authenticate", "authenticationTimeout"]
+        guard let members = members(of: root, "the model", allowed: fields) else { return nil }
+        var model = CommandModel(application: "")
+        var sawApplication = false, sawIntents = false
+        for member in members {
+            switch member.key {
+            case "application":
+                sawApplication = true
+                model.application = nonEmptyString(member.value, "\"application\"") ?? ""
+            case "applicationSynonyms": model.applicationSynonyms = strings(member.value, "\"applicationSynonyms\"") ?? []
+            case "locale":
+                if let locale = string(member.value, "\"locale\""), !locale.lowercased().hasPrefix("en") {
+                    error("locale \"\(locale)\" is not supported; voicecmd understands English (en-US)", at: member.value)
+                }
+            case "fillers": model.fillers = strings(member.value, "\"fillers\"") ?? []
+            case "authenticate": model.authenticate = readHandler(member.value, "\"authenticate\"")
+            case "authenticationTimeout":
+                if let seconds = number(member.value, "\"authenticationTimeout\"") {
+                    if seconds <= 0 { error("\"authenticationTimeout\" must be a positive number of seconds", at: member.value) }
+                    model.authenticationTimeout = seconds
+                }
+            default: break
+            }
+        }
+        if !sawApplication {
+            diagnostics.append(Diagnostic(.error, "the model has no \"application\" name", in: source, at: root.offset))
+        }
+        if let types = members.first(where: { $0.key == "types" }) {
+            model.types = readTypes(types.value)
+        }
+        if let intents = members.first(where: { $0.key == "intents" }) {
+            sawIntents = true
+            model.intents = readIntents(intents.value, types: model.types)
+            if case .object(let list) = intents.value.value, list.isEmpty {
+                error("\"intents\" is empty; a model needs at least one intent", at: intents.value)
+            }
+        }
+        if !sawIntents {
+            diagnostics.append(Diagnostic(.error, "the model has no \"intents\"", in: source, at: root.offset))
+        }
+        return model
+    }
+
+    // MARK: - Types
+
+    private mutating func readTypes(_ node: JSONNode) -> [CustomType] {
+        guard let members = members(of: node, "\"types\"") else { return [] }
+        var types: [CustomType] = []
+        for member in members {
+            if ParameterType.builtIn[member.key] != nil {
+                error("type \"\(member.key)\" has the name of a built-in type", atKeyOf: member)
+                continue
+            }
+            if let type = readType(name: member.key, member.value) { types.append(type) }
+        }
+        return types
+    }
+
+    private mutating func readType(name: String, _ node: JSONNode) -> CustomType? {
+        guard let members = members(of: node, "type \(name)", allowed: ["kind", "title", "cases", "entities"]) else { return nil }
+        guard let kindMember = members.first(where: { $0.key == "kind" }) else {
+            error("type \(name) has no \"kind\"; expected \"enum\" or \"entity\"", at: node)
+            return nil
+        }
+        let title = members.first { $0.key == "title" }.flatMap { string($0.value, "the title of type \(name)") } ?? name
+        switch string(kindMember.value, "the kind of type \(name)") {
+        case "enum":
+            guard let cases = members.first(where: { $0.key == "cases" }) else {
+                error("enum type \(name) has no \"cases\"", at: node)
+                return nil
+            }
+            if let member = members.first(where: { $0.key == "entities" }) {
+                error("enum type \(name) cannot have \"entities\"; use \"cases\" or make it \"kind\": \"entity\"", atKeyOf: member)
+            }
+            return readEnumCases(type: name, cases.value).map { CustomType(name: name, title: title, kind: .enumeration($0)) }
+        case "entity":
+            guard let entities = members.first(where: { $0.key == "entities" }) else {
+                error("entity type \(name) has no \"entities\"", at: node)
+                return nil
+            }
+            if let member = members.first(where: { $0.key == "cases" }) {
+                error("entity type \(name) cannot have \"cases\"; use \"entities\" or make it \"kind\": \"enum\"", atKeyOf: member)
+            }
+            return readEntities(type: name, entities.value).map { CustomType(name: name, title: title, kind: .entity($0)) }
+        case let other?:
+            error("unknown kind \"\(other)\" for type \(name); expected \"enum\" or \"entity\"", at: kindMember.value)
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    private mutating func readEnumCases(type: String, _ node: JSONNode) -> [EnumCase]? {
+        guard let members = members(of: node, "the cases of \(type)") else { return nil }
+        if members.isEmpty { error("enum type \(type) has no cases", at: node) }
+        var cases: [EnumCase] = []
+        for member in members {
+            guard let fields = self.members(of: member.value, "case \(member.key) of \(type)", allowed: ["title", "synonyms"]) else { continue }
+            var item = EnumCase(identifier: member.key, title: member.key)
+            for field in fields {
+                if field.key == "title", let title = nonEmptyString(field.value, "the title of case \(member.key)") { item.title = title }
+                if field.key == "synonyms" { item.synonyms = strings(field.value, "the synonyms of case \(member.key)") ?? [] }
+            }
+            checkHasWords(item.title, "the title of case \(member.key)", at: member.value)
+            cases.append(item)
+        }
+        return cases
+    }
+
+    private mutating func readEntities(type: String, _ node: JSONNode) -> [Entity]? {
+        if case .object(let members) = node.value {
+            guard members.count == 1, members[0].key == "file" else {
+                error("the entities of \(type) must be an array, or {\"file\": \"path\"}", at: node)
+                return nil
+            }
+            return readEntityFile(type: type, members[0].value)
+        }
+        guard case .array(let elements) = node.value else {
+            error("the entities of \(type) must be an array, or {\"file\": \"path\"}, found \(node.kindName)", at: node)
+            return nil
+        }
+        var entities: [Entity] = []
+        var seen: [String: Int] = [:]
+        for element in elements {
+            guard let fields = members(of: element, "an entity of \(type)", allowed: ["id", "name", "synonyms"]) else { continue }
+            var id: String?, name: String?, synonyms: [String] = []
+            for field in fields {
+                switch field.key {
+                case "id": id = nonEmptyString(field.value, "an entity id")
+                case "name": name = nonEmptyString(field.value, "an entity name")
+                case "synonyms": synonyms = strings(field.value, "entity synonyms") ?? []
+                default: break
+                }
+            }
+            guard let id, let name else {
+                if !fields.contains(where: { $0.key == "id" }) || !fields.contains(where: { $0.key == "name" }) {
+                    error("an entity of \(type) needs both \"id\" and \"name\"", at: element)
+                }
+                continue
+            }
+            if let first = seen[id] {
+                error("duplicate entity id \"\(id)\" in \(type); the first is at \(position(first))", at: element)
+                continue
+            }
+            seen[id] = element.offset
+            checkHasWords(name, "the name of entity \(id)", at: element)
+            entities.append(Entity(id: id, name: name, synonyms: synonyms))
+        }
+        return entities
+    }
+
+    private mutating func readEntityFile(type: String, _ node: JSONNode) -> [Entity]? {
+        guard let relative = nonEmptyString(node, "the entity file of \(type)") else { return nil }
+        let path = relative.hasPrefix("/") ? relative : ((baseDirectory ?? ".") as NSString).appendingPathComponent(relative)
+        let text: String
+        do {
+            text = try ModelLoader.readText(path: path, displayName: path)
+        } catch {
+            self.error("cannot read the entity file \"\(relative)\" of \(type) (\(path)): "
+                       + (error.diagnostics.first?.message.replacingOccurrences(of: "cannot read the model file: ", with: "") ?? ""), at: node)
+            return nil
+        }
+        let entitySource = SourceFile(name: path, text: text)
+        let root: JSONNode
+        do {
+            root = try PositionedJSONParser.parse(entitySource)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+        // Diagnostics inside the entity file point into that file.
+        let modelSource = source
+        source = entitySource
+        defer { source = modelSource }
+        if case .object(let members) = root.value, let list = members.first(where: { $0.key == "entities" }) {
+            return readEntities(type: type, list.value)
+        }
+        return readEntities(type: type, root)
+    }
+
+    private mutating func checkHasWords(_ text: String, _ what: String, at node: JSONNode) {
+        if TextNormalizer.words(of: text).isEmpty { error("\(what) has no words that can be spoken", at: node) }
+    }
+
+    // MARK: - Intents
+
+    private mutating func readIntents(_ node: JSONNode, types: [CustomType]) -> [Intent] {
+        guard let members = members(of: node, "\"intents\"") else { return [] }
+        var intents: [Intent] = []
+        var seen: [String: JSONMember] = [:]
+        for member in members {
+            if let first = seen[member.key] {
+                // `members(of:)` already reported the duplicate key; say it in the model's terms.
+                diagnostics.removeLast(diagnostics.last?.message.hasPrefix("duplicate key \"\(member.key)\"") == true ? 1 : 0)
+                error("duplicate intent \"\(member.key)\"; the first is at \(position(first.keyOffset))", atKeyOf: member)
+                continue
+            }
+            seen[member.key] = member
+            if let intent = readIntent(name: member.key, member.value, types: types) {
+                if intent.parameters.count > 5 {
+                    warning("intent \(member.key) has \(intent.parameters.count) parameters; more than 5 is hard to say in one breath", atKeyOf: member)
+                }
+                intents.append(intent)
+            }
+        }
+        return intents
+    }
+
+    private mutating func readIntent(name: String, _ node: JSONNode, types: [CustomType]) -> Intent? {
+        let fields = ["title", "parameters", "phrases", "confirmation", "authentication", "handler", "replies"]
+        guard let members = members(of: node, "intent \(name)", allowed: fields) else { return nil }
+        var intent = Intent(name: name, phrases: [])
+        var phrasesNode: JSONNode?
+        for member in members {
+            switch member.key {
+            case "title": intent.title = nonEmptyString(member.value, "the title of intent \(name)") ?? name
+            case "parameters": intent.parameters = readParameters(intent: name, member.value, types: types)
+            case "phrases": phrasesNode = member.value
+            case "confirmation":
+                if case .null = member.value.value { break }
+                intent.confirmation = nonEmptyString(member.value, "the confirmation of intent \(name)")
+            case "authentication": intent.requiresAuthentication = bool(member.value, "\"authentication\"") ?? false
+            case "handler": intent.handler = readHandler(member.value, "the handler of intent \(name)")
+            case "replies":
+                guard let replies = self.members(of: member.value, "the replies of intent \(name)", allowed: Self.replyCodes) else { break }
+                for reply in replies {
+                    if let text = string(reply.value, "reply \"\(reply.key)\"") { intent.replies[reply.key] = text }
+                }
+            default: break
+            }
+        }
+        guard let phrasesNode else {
+            error("intent \(name) has no \"phrases\"", at: node)
+            return nil
+        }
+        intent.phrases = readPhrases(intent: intent, phrasesNode)
+        return intent
+    }
+
+    private mutating func readParameters(intent: String, _ node: JSONNode, types: [CustomType]) -> [Parameter] {
+        guard let members = members(of: node, "the parameters of intent \(intent)") else { return [] }
+        var parameters: [Parameter] = []
+        for member in members {
+            if let parameter = readParameter(name: member.key, intent: intent, member.value, types: types) {
+                parameters.append(parameter)
+            }
+        }
+        return parameters
+    }
+
+    private mutating func readParameter(name: String, intent: String, _ node: JSONNode, types: [CustomType]) -> Parameter? {
+        let fields = ["type", "title", "prompt", "required", "default", "min", "max"]
+        guard let members = members(of: node, "parameter \(name) of \(intent)", allowed: fields) else { return nil }
+        guard let typeMember = members.first(where: { $0.key == "type" }) else {
+            error("parameter \(name) of intent \(intent) has no \"type\"", at: node)
+            return nil
+        }
+        guard let typeName = string(typeMember.value, "the type of parameter \(name)") else { return nil }
+        let type: ParameterType
+        if let builtIn = ParameterType.builtIn[typeName] {
+            type = builtIn
+        } else if types.contains(where: { $0.name == typeName }) {
+            type = .custom(typeName)
+        } else {
+            let known = ParameterType.builtIn.keys.sorted() + types.map(\.name)
+            let suggestion = known.first { $0.lowercased() == typeName.lowercased() }.map { "; did you mean \"\($0)\"?" }
+            error("unknown type \"\(typeName)\" for parameter \(name) of intent \(intent)"
+                  + (suggestion ?? "; types are: \(known.joined(separator: ", "))"), at: typeMember.value)
+            return nil
+        }
+        var parameter = Parameter(name: name, type: type)
+        var minimumNode: JSONNode?, maximumNode: JSONNode?
+        for member in members {
+            switch member.key {
+            case "title": parameter.title = nonEmptyString(member.value, "the title of parameter \(name)") ?? name
+            case "prompt": parameter.prompt = nonEmptyString(member.value, "the prompt of parameter \(name)")
+            case "required": parameter.isRequired = bool(member.value, "\"required\"") ?? true
+            case "min", "max":
+                guard [.integer, .number, .duration, .currency, .ordinal].contains(type) else {
+                    error("\"\(member.key)\" applies only to numeric parameters, and \(name) is \(typeName)", atKeyOf: member)
+                    break
+                }
+                let value = number(member.value, "\"\(member.key)\"")
+                if member.key == "min" { parameter.minimum = value; minimumNode = member.value } else { parameter.maximum = value; maximumNode = member.value }
+            case "default":
+                parameter.defaultValue = readDefault(member.value, type: type, parameter: name, types: types)
+            default: break
+            }
+        }
+        if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum, let maximumNode, minimumNode != nil {
+            error("parameter \(name) has min \(format(minimum)) above max \(format(maximum))", at: maximumNode)
+        }
+        if let defaultValue = parameter.defaultValue, let number = defaultValue.numericValue {
+            if let minimum = parameter.minimum, number < minimum { error("the default of \(name) is below its min \(format(minimum))", at: node) }
+            if let maximum = parameter.maximum, number > maximum { error("the default of \(name) is above its max \(format(maximum))", at: node) }
+        }
+        return parameter
+    }
+
+    private func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+
+    private mutating func readDefault(_ node: JSONNode, type: ParameterType, parameter: String, types: [CustomType]) -> SlotValue? {
+        let what = "the default of parameter \(parameter)"
+        switch type {
+        case .integer, .ordinal:
+            guard let value = number(node, what) else { return nil }
+            guard value == value.rounded(), abs(value) < 1e15 else { error("\(what) must be a whole number", at: node); return nil }
+            return type == .integer ? .integer(Int(value)) : .ordinal(Int(value))
+        case .number: return number(node, what).map(SlotValue.number)
+        case .duration: return number(node, what + " (seconds)").map { .duration(seconds: $0) }
+        case .currency:
+            guard let fields = members(of: node, what, allowed: ["amount", "currency"]),
+                  let amount = fields.first(where: { $0.key == "amount" }).flatMap({ number($0.value, "amount") }),
+                  let code = fields.first(where: { $0.key == "currency" }).flatMap({ string($0.value, "currency") }) else {
+                error("\(what) must be {\"amount\": number, \"currency\": \"USD\"}", at: node)
+                return nil
+            }
+            return .currency(amount: amount, code: code)
+        case .boolean: return bool(node, what).map(SlotValue.boolean)
+        case .string: return string(node, what).map(SlotValue.text)
+        case .custom(let typeName):
+            guard let identifier = string(node, what), let custom = types.first(where: { $0.name == typeName }) else { return nil }
+            switch custom.kind {
+            case .enumeration(let cases):
+                guard cases.contains(where: { $0.identifier == identifier }) else {
+                    error("\(what) is \"\(identifier)\", which is not a case of \(typeName); cases are: \(cases.map(\.identifier).joined(separator: ", "))", at: node)
+                    return nil
+                }
+                return .enumCase(identifier)
+            case .entity(let entities):
+                guard entities.contains(where: { $0.id == identifier }) else {
+                    error("\(what) is \"\(identifier)\", which is not an entity id of \(typeName)", at: node)
+                    return nil
+                }
+                return .entity(identifier)
+            }
+        }
+    }
+
+    private mutating func readHandler(_ node: JSONNode, _ what: String) -> Handler? {
+        guard let members = members(of: node, what, allowed: ["run", "timeout"]) else { return nil }
+        guard let run = members.first(where: { $0.key == "run" }) else {
+            error("\(what) has no \"run\" program", at: node)
+            return nil
+        }
+        guard let arguments = strings(run.value, "\"run\"") else { return nil }
+        if arguments.isEmpty { error("\"run\" needs at least the program to run", at: run.value); return nil }
+        var handler = Handler(arguments: arguments)
+        if let timeout = members.first(where: { $0.key == "timeout" }), let seconds = number(timeout.value, "\"timeout\"") {
+            if seconds <= 0 { error("\"timeout\" must be a positive number of seconds", at: timeout.value) }
+            handler.timeout = seconds
+        }
+        return handler
+    }
+
+    // MARK: - Phrases
+
+    private mutating func readPhrases(intent: Intent, _ node: JSONNode) -> [Phrase] {
+        guard case .array(let elements) = node.value else {
+            error("the phrases of intent \(intent.name) must be an array of strings, found \(node.kindName)", at: node)
+            return []
+        }
+        if elements.isEmpty { error("intent \(intent.name) has no phrases", at: node) }
+        var phrases: [Phrase] = []
+        for element in elements {
+            guard let text = string(element, "a phrase") else { continue }
+            do {
+                let parsed = try TemplateParser.parse(text)
+                var valid = true
+                var used: Set<String> = []
+                for slot in parsed.slots {
+                    if intent.parameter(named: slot.name) == nil {
+                        let names = intent.parameters.map(\.name)
+                        let list = names.isEmpty ? "it has no parameters" : "parameters are: \(names.joined(separator: ", "))"
+                        phraseError("phrase \"\(text)\" names no parameter '\(slot.name)' of intent \(intent.name); \(list)",
+                                    element, slot.offset, slot.length)
+                        valid = false
+                    } else if !used.insert(slot.name).inserted {
+                        phraseError("parameter '\(slot.name)' appears twice in phrase \"\(text)\"", element, slot.offset, slot.length)
+                        valid = false
+                    }
+                }
+                if valid {
+                    let location = Diagnostic(.warning, "", in: source, at: element.offset, byteLength: element.length)
+                    phrases.append(Phrase(text: text, template: parsed.template, location: location))
+                }
+            } catch {
+                phraseError("\(error.message) in phrase \"\(text)\"", element, error.offset, error.length)
+            }
+        }
+        return phrases
+    }
+
+    /// An error at a span of a phrase string, pointing into the file as written.
+    private mutating func phraseError(_ message: String, _ node: JSONNode, _ offset: Int, _ length: Int) {
+        let start = source.offset(inStringAt: node.offset, decodedOffset: offset)
+        let end = source.offset(inStringAt: node.offset, decodedOffset: offset + length)
+        diagnostics.append(Diagnostic(.error, message, in: source, at: start, byteLength: end - start))
+    }
+}
+
+extension SlotValue {
+    /// The value as a number, for range checks.
+    var numericValue: Double? {
+        switch self {
+        case .integer(let value), .ordinal(let value): Double(value)
+        case .number(let value): value
+        case .duration(let seconds): seconds
+        case .currency(let amount, _): amount
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// A typed value extracted from the words of one slot.
+public enum SlotValue: Sendable, Hashable {
+    case integer(Int)
+    case number(Double)
+    case ordinal(Int)
+    /// A duration in seconds.
+    case duration(seconds: Double)
+    /// An amount of money; `code` is an ISO 4217 code such as "USD".
+    case currency(amount: Double, code: String)
+    case boolean(Bool)
+    /// Free text, as spoken: the original characters of its span.
+    case text(String)
+    /// An enum case identifier.
+    case enumCase(String)
+    /// An entity identifier.
+    case entity(String)
+    /// Several entities fit the words: the ids, in model order.
+    case ambiguousEntities([String])
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Turns what someone said (or typed) into the words the matcher compares:
+/// Unicode NFKC, case folded, punctuation dropped except apostrophes inside
+/// words, and numbers written in digits spelled out ("25" → "twenty five",
+/// "3rd" → "third", "$3.50" → "three dollars and fifty cents"), so digits and
+/// number words match the same phrases.
+public enum TextNormalizer {
+    public static func normalize(_ text: String) -> NormalizedText {
+        var result = NormalizedText(original: text, words: [], ranges: [])
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            guard isTokenScalar(scalars[index]) else {
+                index = scalars.index(after: index)
+                continue
+            }
+            let start = index
+            var isASCII = true
+            var previous: Unicode.Scalar = " "
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                if isTokenScalar(scalar) {
+                    if !scalar.isASCII { isASCII = false }
+                } else if scalar == "." || scalar == "," {
+                    // Decimal points and thousands separators stay inside numbers.
+                    let next = scalars.index(after: index)
+                    guard previous.properties.numericType != nil, next < scalars.endIndex,
+                          scalars[next].properties.numericType != nil else { break }
+                } else {
+                    break
+                }
+                previous = scalar
+                index = scalars.index(after: index)
+            }
+            let range = start..<index
+            let token = String(scalars[range])
+            let folded = isASCII ? asciiLowercased(token) : foldNonASCII(token)
+            if isASCII {
+                appendWords(of: folded, range: range, to: &result)
+            } else {
+                // Compatibility mapping can introduce separators ("½" → "1⁄2");
+                // every piece keeps the range of the token it came from.
+                for piece in folded.split(whereSeparator: { !isTokenCharacter($0) && $0 != "." && $0 != "," }) {
+                    appendWords(of: String(piece), range: range, to: &result)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Normalises the words of a phrase template or a model value the same
+    /// way as an utterance, so both sides compare equal.
+    public static func words(of text: String) -> [String] {
+        normalize(text).words
+    }
+
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A)
+                || (value >= 0x30 && value <= 0x39) || value == 0x27 || value == 0x24 || value == 0x25
+        }
+        switch scalar {
+        case "\u{2019}", "\u{02BC}", "€", "£", "¥": return true
+        default:
+            let properties = scalar.properties
+            return properties.isAlphabetic || properties.numericType != nil
+                || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+        }
+    }
+
+    private static func isTokenCharacter(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy(isTokenScalar)
+    }
+
+    private static func asciiLowercased(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return token }
+        return String(decoding: token.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func foldNonASCII(_ token: String) -> String {
+        let compatible = token.precomposedStringWithCompatibilityMapping.lowercased()
+        return compatible.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{02BC}", with: "'")
+    }
+
+    /// Adds the words of one folded token: trims quote marks, spells numbers.
+    private static func appendWords(of token: String, range: Range<String.Index>, to result: inout NormalizedText) {
+        var token = Substring(token)
+        while token.first == "'" { token = token.dropFirst() }
+        while token.last == "'" { token = token.dropLast() }
+        guard !token.isEmpty else { return }
+        let spelled = token.contains(where: \.isNumber) ? spellNumber(token) : nil
+        if let spelled {
+            for word in spelled {
+                result.words.append(word)
+                result.ranges.append(range)
+            }
+            return
+        }
+        // Currency signs and percent marks not attached to a number are punctuation.
+        let word = token.filter { $0 != "$" && $0 != "%" && $0 != "€" && $0 != "£" && $0 != "¥" }
+        guard !word.isEmpty else { return }
+        result.words.append(String(word))
+        result.ranges.append(range)
+    }
+
+    private static let currencyWords: [Character: (one: String, many: String, minorOne: String, minorMany: String)] = [
+        "$": ("dollar", "dollars", "cent", "cents"),
+        "€": ("euro", "euros", "cent", "cents"),
+        "£": ("pound", "pounds", "penny", "pence"),
+        "¥": ("yen", "yen", "sen", "sen"),
+    ]
+
+    /// "25" → twenty five, "3rd" → third, "2.5" → two point five,
+    /// "$3.50" → three dollars and fifty cents, "10%" → ten percent.
+    /// Returns nil for tokens that merely contain digits ("mp3").
+    private static func spellNumber(_ token: Substring) -> [String]? {
+        var body = token
+        var currency: Character?
+        if let first = body.first, currencyWords[first] != nil { currency = first; body = body.dropFirst() }
+        if currency == nil, let last = body.last, currencyWords[last] != nil { currency = last; body = body.dropLast() }
+        var percent = false
+        if body.last == "%" { percent = true; body = body.dropLast() }
+        guard let firstDigit = body.first, firstDigit.isNumber else { return nil }
+
+        if currency == nil, !percent, body.count > 2 {
+            let suffix = body.suffix(2)
+            if ["st", "nd", "rd", "th"].contains(suffix), let value = Int(body.dropLast(2)) {
+                return NumberWords.ordinal(value)
+            }
+        }
+        guard var words = NumberWords.decimal(body) else { return nil }
+        if let currency, let names = currencyWords[currency] {
+            let plain = body.filter { $0 != "," }
+            let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
+            let major = Int(parts[0]) ?? 0
+            if parts.count == 2, parts[1].count == 2, let minor = Int(parts[1]) {
+                words = []
+                if major > 0 { words = NumberWords.cardinal(major) + [major == 1 ? names.one : names.many] }
+                if minor > 0 {
+                    if !words.isEmpty { words.append("and") }
+                    words += NumberWords.cardinal(minor) + [minor == 1 ? names.minorOne : names.minorMany]
+                }
+                if words.isEmpty { words = ["zero", names.many] }
+            } else {
+                words.append(plain == "1" ? names.one : names.many)
+            }
+        }
+        if percent { words.append("percent") }
+        return words
+    }
+}

@@ -1,0 +1,27 @@
+/// Reads the `number` type: every integer, plus "two point five",
+/// "point five", "one and a half", "three and three quarters", "a quarter".
+public struct DecimalNumberParser: SpokenValueParser {
+    /// Bounds the parameter declares; checked when the value is resolved, not here.
+    public var min: Double?
+    public var max: Double?
+
+    public init(min: Double? = nil, max: Double? = nil) {
+        self.min = min
+        self.max = max
+    }
+
+    public func parses(_ words: [String], from start: Int) -> [ValueParse] {
+        LexemeWindow.withWindow(over: words, from: start, lexicon: Lexeme.numberLexicon) { window in
+            guard !window.isEmpty else { return [] }
+            var collector = ParseCollector(start: start)
+            CardinalGrammar.number(window, 0) { end, value in collector.add(end: end, .number(value)) }
+            return collector.longestFirst()
+        }
+    }
+
+    public static let jsgfRootRule = "number"
+
+    public static let jsgfRules: [JSGFRule] =
+        [JSGFRule(name: jsgfRootRule, body: "[<num_sign>] (<num_cardinal> | <num_fractional>)"), CardinalGrammar.signRule]
+        + CardinalGrammar.cardinalRules + CardinalGrammar.fractionalRules
+}

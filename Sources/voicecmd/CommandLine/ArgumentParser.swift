@@ -1,0 +1,54 @@
+/// Parses a subcommand's arguments with swift-argument-parser's conventions:
+/// `--name value`, `--name=value`, `-x value`, flags, `--` to end options,
+/// and `-` as an ordinary argument (standard input).
+enum ArgumentParser {
+    static func parse(_ arguments: ArraySlice<String>, for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var remaining = arguments[...]
+        var optionsEnded = false
+        while let argument = remaining.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                guard argument.count == 2, let short = argument.last,
+                      let option = (spec.options + [CommandSpec.help]).first(where: { $0.short == short }) else {
+                    throw UsageError(message: "Unknown option '\(argument)'", command: spec)
+                }
+                name = option.name
+            }
+            guard let option = (spec.options + [CommandSpec.help]).first(where: { $0.name == name }) else {
+                throw UsageError(message: "Unknown option '\(argument)'", command: spec)
+            }
+            guard let valueName = option.valueName else {
+                if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value", command: spec) }
+                parsed.flags.insert(name)
+                continue
+            }
+            guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("-") || value == "-" else {
+                throw UsageError(message: "Missing value for '--\(name) <\(valueName)>'", command: spec)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        if parsed.has("help") { return parsed }
+        let required = spec.positionals.filter { !$0.isOptional }
+        if parsed.positionals.count < required.count {
+            let missing = required[parsed.positionals.count]
+            throw UsageError(message: "Missing expected argument '<\(missing.name)>'", command: spec)
+        }
+        if !spec.positionals.contains(where: \.isRepeating), parsed.positionals.count > spec.positionals.count {
+            throw UsageError(message: "Unexpected argument '\(parsed.positionals[spec.positionals.count])'", command: spec)
+        }
+        return parsed
+    }
+}

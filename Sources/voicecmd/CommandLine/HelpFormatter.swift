@@ -1,0 +1,83 @@
+/// Help and usage text in swift-argument-parser's layout: OVERVIEW, USAGE,
+/// ARGUMENTS, OPTIONS, SUBCOMMANDS, with help wrapped beside a 26-column
+/// name column.
+enum HelpFormatter {
+    static let tool = "voicecmd"
+    private static let nameColumn = 26
+    private static let width = 80
+
+    static func usage(_ spec: CommandSpec) -> String {
+        var parts = ["\(tool) \(spec.name)"]
+        for option in spec.options {
+            let flag = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+            parts.append("[\(flag)]")
+        }
+        for positional in spec.positionals {
+            var text = "<\(positional.name)>" + (positional.isRepeating ? " ..." : "")
+            if positional.isOptional { text = "[\(text)]" }
+            parts.append(text)
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func help(_ spec: CommandSpec) -> String {
+        var lines = ["OVERVIEW: \(spec.abstract)"]
+        if let discussion = spec.discussion { lines += ["", discussion] }
+        lines += ["", "USAGE: \(usage(spec))"]
+        if !spec.positionals.isEmpty {
+            lines += ["", "ARGUMENTS:"]
+            for positional in spec.positionals {
+                lines += row("<\(positional.name)>", positional.help)
+            }
+        }
+        lines += ["", "OPTIONS:"]
+        for option in spec.options + [CommandSpec.help] {
+            var names = option.short.map { "-\($0), " } ?? ""
+            names += "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
+            lines += row(names, option.help)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func rootHelp(abstract: String, subcommands: [CommandSpec]) -> String {
+        var lines = ["OVERVIEW: \(abstract)", "", "USAGE: \(tool) <subcommand>", "", "OPTIONS:"]
+        lines += row("--version", "Show the version.")
+        lines += row("-h, --help", "Show help information.")
+        lines += ["", "SUBCOMMANDS:"]
+        for command in subcommands { lines += row(command.name, command.abstract) }
+        lines += ["", "  See '\(tool) help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func usageError(_ error: UsageError) -> String {
+        guard let command = error.command else {
+            return "Error: \(error.message)\nUsage: \(tool) <subcommand>\n  See '\(tool) --help' for more information.\n"
+        }
+        return "Error: \(error.message)\nUsage: \(usage(command))\n  See '\(tool) \(command.name) --help' for more information.\n"
+    }
+
+    /// `  name                    help…`, help wrapped at the width.
+    private static func row(_ name: String, _ help: String) -> [String] {
+        let indent = String(repeating: " ", count: nameColumn)
+        var lines: [String] = []
+        var current = "  " + name
+        if current.count >= nameColumn - 1 {
+            lines.append(current)
+            current = indent
+        } else {
+            current += String(repeating: " ", count: nameColumn - current.count)
+        }
+        var lineHasWords = false
+        for word in help.split(separator: " ") {
+            if lineHasWords, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = indent
+                lineHasWords = false
+            }
+            current += (lineHasWords ? " " : "") + word
+            lineHasWords = true
+        }
+        lines.append(current)
+        return lines
+    }
+}

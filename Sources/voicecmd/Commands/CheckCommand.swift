@@ -1,0 +1,35 @@
+import PhraseMatcher
+
+/// `voicecmd check`: validate a model and summarise it.
+enum CheckCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Validate a command model and summarise it.",
+        discussion: "Errors and warnings are printed with file:line:column. Exits with 1 when the model has errors.",
+        positionals: [.init(name: "file", help: "The command model (JSON). Default: the built-in model.",
+                            isRepeating: false, isOptional: true)],
+        options: [.commands]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let path = arguments.positionals.first ?? arguments.value("commands")
+        let model = try ModelSource.load(path: path)
+        let matcher = Matcher(model: model)
+        let warnings = model.warnings + OverlapCheck.warnings(for: model)
+        for warning in warnings { printError(warning.rendered) }
+        let statistics = ModelStatistics(model: model, matcher: matcher)
+        let grammar = JSGFGrammar(model: model)
+        print("\(path ?? "built-in model"): \(model.application)")
+        print("  intents:            \(statistics.intents)")
+        print("  parameters:         \(statistics.parameters)")
+        print("  phrases:            \(statistics.phrases) (\(statistics.expandedPhrases) written out)")
+        print("  vocabulary:         \(statistics.vocabularySize) words")
+        print("  automaton:          \(statistics.automatonStates) states")
+        if !grammar.intentsNeedingLanguageModel.isEmpty {
+            let names = grammar.intentsNeedingLanguageModel.map { "\($0.intent) (\($0.parameters.joined(separator: ", ")))" }
+            print("  free text:          \(names.joined(separator: ", ")) need the general language model")
+        }
+        print("  errors: 0, warnings: \(warnings.count)")
+        return 0
+    }
+}

@@ -1,0 +1,61 @@
+import PhraseMatcher
+
+/// `voicecmd match`: text in, best intent and arguments out.
+enum MatchCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "match",
+        abstract: "Match text to the best intent and its arguments.",
+        discussion: "With no text, reads one utterance per line from standard input. Exits with 1 when an utterance matches no intent.",
+        positionals: [.init(name: "text", help: "The utterance to match (several words, quoted or not).",
+                            isRepeating: true, isOptional: true)],
+        options: [.commands,
+                  .init(name: "all", short: nil, valueName: nil, help: "Print every candidate intent, best first."),
+                  .json]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let matcher = Matcher(model: try ModelSource.load(arguments))
+        let json = arguments.has("json")
+        let all = arguments.has("all")
+        var allMatched = true
+        func handle(_ utterance: String) {
+            let result = matcher.match(utterance)
+            if result.best == nil { allMatched = false }
+            print(json ? result.json(allCandidates: all).serialized : MatchText.describe(result, allCandidates: all))
+        }
+        if arguments.positionals.isEmpty {
+            while let line = readLine() {
+                if line.allSatisfy(\.isWhitespace) { continue }
+                handle(line)
+            }
+        } else {
+            handle(arguments.positionals.joined(separator: " "))
+        }
+        return allMatched ? 0 : 1
+    }
+}
+
+/// Human-readable match output.
+enum MatchText {
+    static func describe(_ result: MatchResult, allCandidates: Bool) -> String {
+        guard let best = result.best else { return "\(result.text)\n  no intent matches" }
+        var lines = ["\(result.text)"]
+        let shown = allCandidates ? result.candidates : [best]
+        for (rank, match) in shown.enumerated() {
+            let prefix = allCandidates ? "  \(rank + 1). " : "  "
+            lines.append("\(prefix)\(match.intent)  confidence \(formatConfidence(match.confidence))")
+            for argument in match.arguments {
+                var line = "\(allCandidates ? "       " : "    ")\(argument.name) = \(argument.value.json.serialized)"
+                if case .ambiguousEntities(let ids) = argument.value { line += " (one of \(ids.joined(separator: ", ")))" }
+                line += "  from \"\(argument.text)\""
+                if argument.isOutOfRange { line += "  (out of range)" }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func formatConfidence(_ value: Double) -> String {
+        String(Int((value * 100).rounded())) + "%"
+    }
+}

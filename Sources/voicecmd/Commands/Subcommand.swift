@@ -1,0 +1,41 @@
+import Foundation
+import PhraseMatcher
+import DefaultModels
+
+/// One `voicecmd` subcommand: its spec, and what it does once parsed.
+protocol Subcommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Returns the exit code: 0 done, 1 failure.
+    static func run(_ arguments: ParsedArguments) throws -> Int32
+}
+
+/// A failure to report as `Error: …` with exit code 1.
+struct ToolFailure: Error {
+    var message: String
+}
+
+extension CommandSpec.Option {
+    static let commands = CommandSpec.Option(name: "commands", short: nil, valueName: "file",
+                                             help: "The command model (JSON). Default: the built-in model.")
+    static let json = CommandSpec.Option(name: "json", short: nil, valueName: nil,
+                                         help: "Print one JSON object per line (JSON Lines).")
+}
+
+enum ModelSource {
+    /// The model named by `--commands`, or the built-in one.
+    static func load(_ arguments: ParsedArguments) throws(ModelLoadError) -> CommandModel {
+        try load(path: arguments.value("commands"))
+    }
+
+    static func load(path: String?) throws(ModelLoadError) -> CommandModel {
+        guard let path else {
+            return try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        }
+        return try ModelLoader.load(path: path)
+    }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}

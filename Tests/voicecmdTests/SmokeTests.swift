@@ -1,0 +1,2 @@
+import Testing
+@Test func smoke() { #expect(Bool(true)) }
