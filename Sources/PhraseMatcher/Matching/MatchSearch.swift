@@ -203,7 +203,7 @@ struct MatchSearch {
             let capture = captures[Int(captureIndex)]
             let name = matcher.slotLabels[Int(capture.label)].parameter
             let range = Int(capture.start)..<Int(capture.end)
-            let original = text.originalText(words: range)
+            let original = capture.span >= 0 ? text.originalText(words: range) : text.originalTextWithPunctuation(words: range)
             let value = capture.span >= 0 ? spans[Int(capture.span)].value : .text(original)
             var outOfRange = false
             if let parameter = intent.parameter(named: name), let number = value.numericValue {

@@ -4,6 +4,10 @@ import Foundation
 /// Reading continues after an error so one run reports every problem.
 struct ModelReader {
     private(set) var diagnostics: [Diagnostic] = []
+    /// Field names already reported as misspelled, so their absence is not reported again.
+    private var misspelledFields: Set<String> = []
+    /// Parameters already reported as invalid, so phrases naming them are not reported again.
+    private var invalidParameters: Set<String> = []
     private var source: SourceFile
     private let baseDirectory: String?
 
@@ -49,7 +53,12 @@ struct ModelReader {
                 seen[member.key] = member
             }
             if let allowed, !allowed.contains(member.key), !member.key.hasPrefix("$"), !member.key.hasPrefix("_") {
-                error("unknown field \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))", atKeyOf: member)
+                if let suggestion = Self.closest(to: member.key, in: allowed) {
+                    misspelledFields.insert(suggestion)
+                    error("unknown field \"\(member.key)\" in \(what); did you mean \"\(suggestion)\"?", atKeyOf: member)
+                } else {
+                    error("unknown field \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))", atKeyOf: member)
+                }
             }
         }
         return members
@@ -317,6 +326,7 @@ struct ModelReader {
         guard let members = members(of: node, "intent \(name)", allowed: fields) else { return nil }
         var intent = Intent(name: name, phrases: [])
         var phrasesNode: JSONNode?
+        invalidParameters = []
         for member in members {
             switch member.key {
             case "title": intent.title = nonEmptyString(member.value, "the title of intent \(name)") ?? name
@@ -336,7 +346,7 @@ struct ModelReader {
             }
         }
         guard let phrasesNode else {
-            error("intent \(name) has no \"phrases\"", at: node)
+            if !misspelledFields.contains("phrases") { error("intent \(name) has no \"phrases\"", at: node) }
             return nil
         }
         intent.phrases = readPhrases(intent: intent, phrasesNode)
@@ -346,9 +356,12 @@ struct ModelReader {
     private mutating func readParameters(intent: String, _ node: JSONNode, types: [CustomType]) -> [Parameter] {
         guard let members = members(of: node, "the parameters of intent \(intent)") else { return [] }
         var parameters: [Parameter] = []
+        invalidParameters = []
         for member in members {
             if let parameter = readParameter(name: member.key, intent: intent, member.value, types: types) {
                 parameters.append(parameter)
+            } else {
+                invalidParameters.insert(member.key)
             }
         }
         return parameters
@@ -369,7 +382,7 @@ struct ModelReader {
             type = .custom(typeName)
         } else {
             let known = ParameterType.builtIn.keys.sorted() + types.map(\.name)
-            let suggestion = known.first { $0.lowercased() == typeName.lowercased() }.map { "; did you mean \"\($0)\"?" }
+            let suggestion = Self.closest(to: typeName, in: known).map { "; did you mean \"\($0)\"?" }
             error("unknown type \"\(typeName)\" for parameter \(name) of intent \(intent)"
                   + (suggestion ?? "; types are: \(known.joined(separator: ", "))"), at: typeMember.value)
             return nil
@@ -401,6 +414,30 @@ struct ModelReader {
             if let maximum = parameter.maximum, number > maximum { error("the default of \(name) is above its max \(format(maximum))", at: node) }
         }
         return parameter
+    }
+
+    /// The candidate a name was most likely meant to be: same letters in
+    /// another case, or at most two edits away from a name of 4+ letters.
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        if let exact = candidates.first(where: { $0.lowercased() == name.lowercased() }) { return exact }
+        let scored = candidates.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.0.count >= 4 else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     private func format(_ number: Double) -> String {
@@ -477,7 +514,9 @@ struct ModelReader {
                 var valid = true
                 var used: Set<String> = []
                 for slot in parsed.slots {
-                    if intent.parameter(named: slot.name) == nil {
+                    if invalidParameters.contains(slot.name) {
+                        valid = false
+                    } else if intent.parameter(named: slot.name) == nil {
                         let names = intent.parameters.map(\.name)
                         let list = names.isEmpty ? "it has no parameters" : "parameters are: \(names.joined(separator: ", "))"
                         phraseError("phrase \"\(text)\" names no parameter '\(slot.name)' of intent \(intent.name); \(list)",
@@ -493,7 +532,7 @@ struct ModelReader {
                     phrases.append(Phrase(text: text, template: parsed.template, location: location))
                 }
             } catch {
-                phraseError("\(error.message) in phrase \"\(text)\"", element, error.offset, error.length)
+                phraseError("phrase \"\(text)\": \(error.message)", element, error.offset, error.length)
             }
         }
         return phrases

@@ -32,7 +32,7 @@ public struct TemplateParser {
     public static func parse(_ text: String) throws(SyntaxError) -> Result {
         var parser = TemplateParser(text: text)
         let alternatives = try parser.parseAlternatives(closer: nil, openerOffset: 0)
-        let elements = alternatives.count == 1 ? alternatives[0] : [.choice(alternatives)]
+        let elements = alternatives.count <= 1 ? alternatives.first ?? [] : [.choice(alternatives)]
         let template = PhraseTemplate(elements: elements)
         if elements.isEmpty {
             throw SyntaxError(message: "phrase has no words", offset: 0, length: max(1, parser.bytes.count))
@@ -97,7 +97,7 @@ public struct TemplateParser {
         }
         if let closer {
             let opener = Character(Unicode.Scalar(bytes[openerOffset]))
-            throw SyntaxError(message: "'\(opener)' is never closed: expected '\(Character(Unicode.Scalar(closer)))' before the end of the phrase",
+            throw SyntaxError(message: "'\(opener)' is never closed: expected '\(Character(Unicode.Scalar(closer)))' before the end",
                               offset: openerOffset, length: 1)
         }
         if !current.isEmpty || !alternatives.isEmpty { try finishAlternative(at: index) }

@@ -7,8 +7,68 @@ import Foundation
 /// number words match the same phrases.
 public enum TextNormalizer {
     public static func normalize(_ text: String) -> NormalizedText {
-        var result = NormalizedText(original: text, words: [], ranges: [])
+        var result = NormalizedText(original: text)
+        var text = text
+        let handled = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? normalizeASCII(bytes, into: &result) : false
+        }
+        if !handled { normalizeUnicode(text, into: &result) }
+        return result
+    }
+
+    /// The common case, byte by byte: no Unicode tables, one small string per word.
+    private static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into result: inout NormalizedText) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            guard isTokenByte(bytes[index]) else { index += 1; continue }
+            let start = index
+            var hasDigit = false, hasSymbol = false
+            while index < count {
+                let byte = bytes[index]
+                if isTokenByte(byte) {
+                    if byte >= 0x30 && byte <= 0x39 { hasDigit = true } else if byte == 0x24 || byte == 0x25 { hasSymbol = true }
+                } else if (byte == 0x2E || byte == 0x2C), index > start, index + 1 < count,
+                          isDigit(bytes[index - 1]), isDigit(bytes[index + 1]) {
+                    // Decimal points and thousands separators stay inside numbers.
+                } else {
+                    break
+                }
+                index += 1
+            }
+            if hasDigit || hasSymbol {
+                let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                appendWords(of: asciiLowercased(token), range: start..<index, to: &result)
+                continue
+            }
+            var wordStart = start, wordEnd = index
+            while wordStart < wordEnd, bytes[wordStart] == 0x27 { wordStart += 1 }
+            while wordEnd > wordStart, bytes[wordEnd - 1] == 0x27 { wordEnd -= 1 }
+            guard wordStart < wordEnd else { continue }
+            let word = String(unsafeUninitializedCapacity: wordEnd - wordStart) { buffer in
+                for offset in 0..<(wordEnd - wordStart) {
+                    let byte = bytes[wordStart + offset]
+                    buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                }
+                return wordEnd - wordStart
+            }
+            result.words.append(word)
+            result.ranges.append(start..<index)
+        }
+        return true
+    }
+
+    @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    @inline(__always) private static func isTokenByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x27 || byte == 0x24 || byte == 0x25
+    }
+
+    /// Any text: NFKC and case folding per token, keeping each token's range.
+    private static func normalizeUnicode(_ text: String, into result: inout NormalizedText) {
         let scalars = text.unicodeScalars
+        let utf8 = text.utf8
         var index = scalars.startIndex
         while index < scalars.endIndex {
             guard isTokenScalar(scalars[index]) else {
@@ -16,37 +76,26 @@ public enum TextNormalizer {
                 continue
             }
             let start = index
-            var isASCII = true
             var previous: Unicode.Scalar = " "
             while index < scalars.endIndex {
                 let scalar = scalars[index]
-                if isTokenScalar(scalar) {
-                    if !scalar.isASCII { isASCII = false }
-                } else if scalar == "." || scalar == "," {
+                if !isTokenScalar(scalar) {
                     // Decimal points and thousands separators stay inside numbers.
+                    guard scalar == "." || scalar == ",", previous.properties.numericType != nil else { break }
                     let next = scalars.index(after: index)
-                    guard previous.properties.numericType != nil, next < scalars.endIndex,
-                          scalars[next].properties.numericType != nil else { break }
-                } else {
-                    break
+                    guard next < scalars.endIndex, scalars[next].properties.numericType != nil else { break }
                 }
                 previous = scalar
                 index = scalars.index(after: index)
             }
-            let range = start..<index
-            let token = String(scalars[range])
-            let folded = isASCII ? asciiLowercased(token) : foldNonASCII(token)
-            if isASCII {
-                appendWords(of: folded, range: range, to: &result)
-            } else {
-                // Compatibility mapping can introduce separators ("½" → "1⁄2");
-                // every piece keeps the range of the token it came from.
-                for piece in folded.split(whereSeparator: { !isTokenCharacter($0) && $0 != "." && $0 != "," }) {
-                    appendWords(of: String(piece), range: range, to: &result)
-                }
+            let range = utf8.distance(from: utf8.startIndex, to: start)..<utf8.distance(from: utf8.startIndex, to: index)
+            // Compatibility mapping can introduce separators ("½" → "1⁄2");
+            // every piece keeps the range of the token it came from.
+            let folded = foldNonASCII(String(scalars[start..<index]))
+            for piece in folded.split(whereSeparator: { !isTokenCharacter($0) && $0 != "." && $0 != "," }) {
+                appendWords(of: String(piece), range: range, to: &result)
             }
         }
-        return result
     }
 
     /// Normalises the words of a phrase template or a model value the same
@@ -85,7 +134,7 @@ public enum TextNormalizer {
     }
 
     /// Adds the words of one folded token: trims quote marks, spells numbers.
-    private static func appendWords(of token: String, range: Range<String.Index>, to result: inout NormalizedText) {
+    private static func appendWords(of token: String, range: Range<Int>, to result: inout NormalizedText) {
         var token = Substring(token)
         while token.first == "'" { token = token.dropFirst() }
         while token.last == "'" { token = token.dropLast() }

@@ -8,8 +8,8 @@ public struct CurrencyParser: SpokenValueParser {
     public init() {}
 
     /// Number words plus every currency word.
-    static let lexicon: [String: Lexeme] = {
-        var lexicon = Lexeme.numberLexicon
+    static let lexicon = Lexicon({
+        var lexicon = Lexeme.numberWords
         for (index, currency) in CurrencyUnit.all.enumerated() {
             for word in currency.majorWords { lexicon[word] = Lexeme(.currencyMajor, index) }
         }
@@ -17,18 +17,19 @@ public struct CurrencyParser: SpokenValueParser {
             for word in family.words { lexicon[word] = Lexeme(.currencyMinor, family.rawValue) }
         }
         return lexicon
-    }()
+    }())
 
     public func parses(_ words: [String], from start: Int) -> [ValueParse] {
-        LexemeWindow.withWindow(over: words, from: start, lexicon: Self.lexicon) { window in
-            guard window.contains(.currencyMajor) || window.contains(.currencyMinor) else { return [] }
-            var collector = ParseCollector(start: start)
-            Self.amount(window, 0) { end, amount, currency in
-                let rounded = (amount * 100).rounded() / 100
-                collector.add(end: end, .currency(amount: rounded, code: CurrencyUnit.all[currency].code))
-            }
-            return collector.longestFirst()
-        }
+        LexemeWindow.parses(
+            of: words, from: start, lexicon: Self.lexicon, payload: Amount.self,
+            grammar: { window, emit in
+                guard window.contains(.currencyMajor) || window.contains(.currencyMinor) else { return }
+                Self.amount(window, 0) { end, amount, currency in
+                    emit(end, Amount(rounded: amount, currency: currency))
+                }
+            },
+            value: { amount in .currency(amount: amount.amount, code: CurrencyUnit.all[amount.currency].code) }
+        )
     }
 
     // <currency> = <cur_usd> | <cur_eur> | <cur_gbp> | <cur_jpy>
@@ -68,6 +69,18 @@ public struct CurrencyParser: SpokenValueParser {
         CardinalGrammar.fractional(w, start) { end, quantity in
             let unit = w[end]
             if unit.kind == .currencyMajor { emit(end + 1, quantity, unit.value) }
+        }
+    }
+
+    /// An amount while parsing: plain values, no strings to copy.
+    struct Amount: Equatable, BitwiseCopyable {
+        var amount: Double
+        /// Index in `CurrencyUnit.all`.
+        var currency: Int
+
+        init(rounded amount: Double, currency: Int) {
+            self.amount = (amount * 100).rounded() / 100
+            self.currency = currency
         }
     }
 

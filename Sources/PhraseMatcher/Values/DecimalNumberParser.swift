@@ -11,12 +11,11 @@ public struct DecimalNumberParser: SpokenValueParser {
     }
 
     public func parses(_ words: [String], from start: Int) -> [ValueParse] {
-        LexemeWindow.withWindow(over: words, from: start, lexicon: Lexeme.numberLexicon) { window in
-            guard !window.isEmpty else { return [] }
-            var collector = ParseCollector(start: start)
-            CardinalGrammar.number(window, 0) { end, value in collector.add(end: end, .number(value)) }
-            return collector.longestFirst()
-        }
+        LexemeWindow.parses(
+            of: words, from: start, lexicon: Lexeme.numberLexicon, payload: Double.self,
+            grammar: { window, emit in CardinalGrammar.number(window, 0, emit) },
+            value: SlotValue.number
+        )
     }
 
     public static let jsgfRootRule = "number"

@@ -26,25 +26,24 @@ public struct DurationParser: SpokenValueParser {
     ]
 
     /// Number words plus units, "an" and "of" ("second" is a unit here, not 2nd).
-    static let lexicon: [String: Lexeme] = {
-        var lexicon = Lexeme.numberLexicon
+    static let lexicon = Lexicon({
+        var lexicon = Lexeme.numberWords
         lexicon["an"] = Lexeme(.an)
         lexicon["of"] = Lexeme(.of)
         for (index, unit) in units.enumerated() {
             for word in unit.words { lexicon[word] = Lexeme(.timeUnit, index) }
         }
         return lexicon
-    }()
+    }())
 
     public func parses(_ words: [String], from start: Int) -> [ValueParse] {
-        LexemeWindow.withWindow(over: words, from: start, lexicon: Self.lexicon) { window in
-            guard window.contains(.timeUnit) else { return [] }
-            var collector = ParseCollector(start: start)
-            Self.components(window, 0, fromUnitIndex: 0) { end, seconds in
-                collector.add(end: end, .duration(seconds: seconds))
-            }
-            return collector.longestFirst()
-        }
+        LexemeWindow.parses(
+            of: words, from: start, lexicon: Self.lexicon, payload: Double.self,
+            grammar: { window, emit in
+                if window.contains(.timeUnit) { Self.components(window, 0, fromUnitIndex: 0, emit) }
+            },
+            value: { seconds in .duration(seconds: seconds) }
+        )
     }
 
     typealias Emit = CardinalGrammar.NumberEmit

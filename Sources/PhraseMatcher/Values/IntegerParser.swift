@@ -12,12 +12,11 @@ public struct IntegerParser: SpokenValueParser {
     }
 
     public func parses(_ words: [String], from start: Int) -> [ValueParse] {
-        LexemeWindow.withWindow(over: words, from: start, lexicon: Lexeme.numberLexicon) { window in
-            guard !window.isEmpty else { return [] }
-            var collector = ParseCollector(start: start)
-            CardinalGrammar.integer(window, 0) { end, value in collector.add(end: end, .integer(value)) }
-            return collector.longestFirst()
-        }
+        LexemeWindow.parses(
+            of: words, from: start, lexicon: Lexeme.numberLexicon, payload: Int.self,
+            grammar: { window, emit in CardinalGrammar.integer(window, 0, emit) },
+            value: SlotValue.integer
+        )
     }
 
     public static let jsgfRootRule = "integer"

@@ -46,7 +46,7 @@ struct Lexeme: Sendable, Hashable {
 extension Lexeme {
     /// Cardinal and fractional number words: what integer and number read,
     /// and the quantities inside ordinals, durations and amounts.
-    static let numberLexicon: [String: Lexeme] = {
+    static let numberWords: [String: Lexeme] = {
         var lexicon: [String: Lexeme] = [
             "zero": Lexeme(.zero), "ten": Lexeme(.ten, 10),
             "hundred": Lexeme(.hundred, 100), "thousand": Lexeme(.thousand, 1_000),
@@ -62,8 +62,8 @@ extension Lexeme {
     }()
 
     /// Number words plus ordinal words ("second" is 2nd here, not a time unit).
-    static let ordinalLexicon: [String: Lexeme] = {
-        var lexicon = numberLexicon
+    static let ordinalWords: [String: Lexeme] = {
+        var lexicon = numberWords
         lexicon["zeroth"] = Lexeme(.ordinalZero)
         lexicon["hundredth"] = Lexeme(.hundredth, 100)
         lexicon["thousandth"] = Lexeme(.thousandth, 1_000)
@@ -73,4 +73,7 @@ extension Lexeme {
         for tens in 2...9 { lexicon[NumberWords.ordinalTens[tens]] = Lexeme(.ordinalTens, tens * 10) }
         return lexicon
     }()
+
+    static let numberLexicon = Lexicon(numberWords)
+    static let ordinalLexicon = Lexicon(ordinalWords)
 }

@@ -4,7 +4,7 @@
 /// Lives in a stack buffer for the duration of one `parses` call, so parsing
 /// allocates nothing but its result.
 struct LexemeWindow {
-    private let lexemes: UnsafeMutableBufferPointer<Lexeme>
+    let lexemes: UnsafeMutableBufferPointer<Lexeme>
     /// Bit `1 << kind.rawValue` is set for every kind in the window, so a
     /// grammar can skip branches whose key word (million, point, …) is absent.
     private let kindsPresent: UInt64
@@ -23,7 +23,7 @@ struct LexemeWindow {
     /// Runs `body` on the window over `words[start...]`; indexes inside the
     /// window count from `start`.
     static func withWindow<Result>(
-        over words: [String], from start: Int, lexicon: [String: Lexeme],
+        over words: [String], from start: Int, lexicon: Lexicon,
         _ body: (LexemeWindow) -> Result
     ) -> Result {
         let available = start >= 0 && start < words.count ? words.count - start : 0
@@ -42,29 +42,41 @@ struct LexemeWindow {
     }
 }
 
-/// Gathers the parses found from one start: one per end, longest first.
-struct ParseCollector {
-    private let start: Int
-    private(set) var parses: [ValueParse] = []
-
-    init(start: Int) {
-        self.start = start
-    }
-
-    /// `end` counts from the window's start.
-    mutating func add(end: Int, _ value: SlotValue) {
-        let absoluteEnd = start + end
-        if let existing = parses.first(where: { $0.end == absoluteEnd }) {
-            // The grammars are unambiguous: one end never reads as two values.
-            assert(existing.value == value, "ambiguous parse: \(existing.value) vs \(value)")
-            return
+extension LexemeWindow {
+    /// Runs `grammar` on the window over `words[start...]` and returns what it
+    /// emitted as parses, one per end, longest first.
+    ///
+    /// Values are kept as plain payloads in a stack table indexed by end while
+    /// the grammar runs; the only allocation is the returned array, made once
+    /// at its final size.
+    static func parses<Payload: BitwiseCopyable & Equatable>(
+        of words: [String], from start: Int, lexicon: Lexicon, payload: Payload.Type,
+        grammar: (LexemeWindow, _ emit: (_ end: Int, _ value: Payload) -> Void) -> Void,
+        value: (Payload) -> SlotValue
+    ) -> [ValueParse] {
+        withWindow(over: words, from: start, lexicon: lexicon) { window in
+            guard !window.isEmpty else { return [] }
+            let endCount = window.lexemes.count + 1
+            return withUnsafeTemporaryAllocation(of: Payload?.self, capacity: endCount) { valueAtEnd in
+                valueAtEnd.initialize(repeating: nil)
+                var found = 0
+                grammar(window) { end, payload in
+                    if let existing = valueAtEnd[end] {
+                        // The grammars are unambiguous: one end never reads as two values.
+                        assert(existing == payload, "ambiguous parse: \(existing) vs \(payload)")
+                        return
+                    }
+                    valueAtEnd[end] = payload
+                    found += 1
+                }
+                guard found > 0 else { return [] }
+                var parses: [ValueParse] = []
+                parses.reserveCapacity(found)
+                for end in stride(from: endCount - 1, to: 0, by: -1) {
+                    if let payload = valueAtEnd[end] { parses.append(ValueParse(end: start + end, value: value(payload))) }
+                }
+                return parses
+            }
         }
-        parses.append(ValueParse(end: absoluteEnd, value: value))
-    }
-
-    /// The parses, longest first.
-    func longestFirst() -> [ValueParse] {
-        guard parses.count > 1 else { return parses }
-        return parses.sorted { $0.end > $1.end }
     }
 }

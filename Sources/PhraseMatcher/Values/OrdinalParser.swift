@@ -7,12 +7,11 @@ public struct OrdinalParser: SpokenValueParser {
     public init() {}
 
     public func parses(_ words: [String], from start: Int) -> [ValueParse] {
-        LexemeWindow.withWindow(over: words, from: start, lexicon: Lexeme.ordinalLexicon) { window in
-            guard !window.isEmpty else { return [] }
-            var collector = ParseCollector(start: start)
-            Self.ordinal(window, 0) { end, value in collector.add(end: end, .ordinal(value)) }
-            return collector.longestFirst()
-        }
+        LexemeWindow.parses(
+            of: words, from: start, lexicon: Lexeme.ordinalLexicon, payload: Int.self,
+            grammar: { window, emit in Self.ordinal(window, 0, emit) },
+            value: SlotValue.ordinal
+        )
     }
 
     public static let jsgfRootRule = "ordinal"
