@@ -15,6 +15,8 @@ struct MatchSearch {
         var score: Float
         /// Last capture on this path, -1 for none.
         var capture: Int32
+        /// The next item at the same word position, -1 at the end of the list.
+        var next: Int32 = -1
     }
 
     private struct Capture {
@@ -32,39 +34,49 @@ struct MatchSearch {
     }
 
     private let matcher: Matcher
+    // The parts of the matcher used per word, held directly.
+    private let automaton: PhraseAutomaton
+    private let recognizers: [SlotRecognizer]
+    private let slotLabels: [SlotLabel]
     private let text: NormalizedText
     private let ids: [Int32]
-    private var chart: [[Item]]
+    /// All items; those at one word position form a linked list from `heads`.
+    private var items: [Item] = []
+    private var heads: [Int32]
     private var captures: [Capture] = []
     private var spans: [Span] = []
-    /// Per (recogniser, position): first index into `spans`, or -1 before it is computed.
-    private var spanFirst: [Int32]
-    private var spanCount: [Int32]
+    /// Per (recogniser, position): first index into `spans` (-1 before it is
+    /// computed) and how many spans start there.
+    private var spanCells: [SIMD2<Int32>]
 
     init(matcher: Matcher, text: NormalizedText) {
         self.matcher = matcher
+        self.automaton = matcher.automaton
+        self.recognizers = matcher.recognizers
+        self.slotLabels = matcher.slotLabels
         self.text = text
         let vocabulary = matcher.vocabulary
         ids = text.words.map { vocabulary.id(of: $0) }
-        chart = Array(repeating: [], count: text.words.count + 1)
-        let cells = matcher.recognizers.count * (text.words.count + 1)
-        spanFirst = Array(repeating: -1, count: cells)
-        spanCount = Array(repeating: 0, count: cells)
+        heads = Array(repeating: -1, count: text.words.count + 1)
+        // One allocation each up front instead of growing 1, 2, 4, 8…
+        items.reserveCapacity(4 * (text.words.count + 1))
+        captures.reserveCapacity(2 * (text.words.count + 1))
+        spans.reserveCapacity(8)
+        spanCells = Array(repeating: SIMD2(-1, 0), count: matcher.recognizers.count * (text.words.count + 1))
     }
 
     mutating func run() -> [Match] {
         let count = ids.count
         guard count > 0 else { return [] }
         let fillerEnds = fillerBoundaries()
-        for start in 0..<count where fillerEnds.canStart[start] {
+        for start in 0..<count where fillerEnds.canStart.isEmpty ? start == 0 : fillerEnds.canStart[start] {
             add(Item(state: PhraseAutomaton.start, score: Float(start) * Self.fillerWeight, capture: -1), at: start)
         }
-        let automaton = matcher.automaton
         for position in 0..<count {
-            var index = 0
-            while index < chart[position].count {
-                let item = chart[position][index]
-                index += 1
+            var index = heads[position]
+            while index >= 0 {
+                let item = items[Int(index)]
+                index = item.next
                 if let next = automaton.next(item.state, word: ids[position]) {
                     add(Item(state: next, score: item.score + Self.literalWeight, capture: item.capture), at: position + 1)
                 }
@@ -82,12 +94,23 @@ struct MatchSearch {
         return candidates(canEnd: fillerEnds.canEnd)
     }
 
+    /// Keeps the best-scoring item per (position, state).
     private mutating func add(_ item: Item, at position: Int) {
-        for index in chart[position].indices where chart[position][index].state == item.state {
-            if item.score > chart[position][index].score { chart[position][index] = item }
-            return
+        var index = heads[position]
+        while index >= 0 {
+            if items[Int(index)].state == item.state {
+                if item.score > items[Int(index)].score {
+                    items[Int(index)].score = item.score
+                    items[Int(index)].capture = item.capture
+                }
+                return
+            }
+            index = items[Int(index)].next
         }
-        chart[position].append(item)
+        var new = item
+        new.next = heads[position]
+        heads[position] = Int32(items.count)
+        items.append(new)
     }
 
     private mutating func followFreeText(_ item: Item, label: Int32, target: Int32, at position: Int) {
@@ -104,11 +127,11 @@ struct MatchSearch {
     }
 
     private mutating func followSlot(_ item: Item, label: Int32, target: Int32, at position: Int) {
-        let recognizer = Int(matcher.slotLabels[Int(label)].recognizer)
+        let recognizer = Int(slotLabels[Int(label)].recognizer)
         let cell = recognizer * (ids.count + 1) + position
-        if spanFirst[cell] < 0 { computeSpans(recognizer: recognizer, at: position, cell: cell) }
-        let first = Int(spanFirst[cell])
-        for spanIndex in first..<(first + Int(spanCount[cell])) {
+        if spanCells[cell].x < 0 { computeSpans(recognizer: recognizer, at: position, cell: cell) }
+        let first = Int(spanCells[cell].x)
+        for spanIndex in first..<(first + Int(spanCells[cell].y)) {
             let end = Int(spans[spanIndex].end)
             captures.append(Capture(label: label, start: Int32(position), end: Int32(end), span: Int32(spanIndex), previous: item.capture))
             let score = item.score + Self.typedWeight * Float(end - position)
@@ -117,8 +140,8 @@ struct MatchSearch {
     }
 
     private mutating func computeSpans(recognizer: Int, at position: Int, cell: Int) {
-        spanFirst[cell] = Int32(spans.count)
-        switch matcher.recognizers[recognizer] {
+        let first = Int32(spans.count)
+        switch recognizers[recognizer] {
         case .names(let trie):
             trie.walk(ids, from: position) { end, values in
                 let value: SlotValue
@@ -136,17 +159,19 @@ struct MatchSearch {
         case .freeText:
             break
         }
-        spanCount[cell] = Int32(spans.count) - spanFirst[cell]
+        spanCells[cell] = SIMD2(first, Int32(spans.count) - first)
     }
 
-    /// Where a command may start after leading fillers and end before trailing ones.
+    /// Where a command may start after leading fillers and end before
+    /// trailing ones; both empty when the model has no fillers (start at 0,
+    /// end at the last word).
     private func fillerBoundaries() -> (canStart: [Bool], canEnd: [Bool]) {
+        guard !matcher.fillers.isEmpty else { return ([], []) }
         let count = ids.count
         var canStart = Array(repeating: false, count: count + 1)
         var canEnd = Array(repeating: false, count: count + 1)
         canStart[0] = true
         canEnd[count] = true
-        guard !matcher.fillers.isEmpty else { return (canStart, canEnd) }
         for start in 0..<count where canStart[start] {
             matcher.fillers.walk(ids, from: start) { end, _ in canStart[end] = true }
         }
@@ -160,32 +185,39 @@ struct MatchSearch {
     /// state at a valid end, ranked.
     private func candidates(canEnd: [Bool]) -> [Match] {
         let count = ids.count
-        let automaton = matcher.automaton
-        var best: [Int32: (item: Item, reference: PhraseReference, score: Float)] = [:]
-        for end in stride(from: count, through: 1, by: -1) where canEnd[end] {
-            for item in chart[end] {
+        // Best reading per intent; few intents end at once, so a list beats a dictionary.
+        var best: [(item: Item, reference: PhraseReference, score: Float)] = []
+        best.reserveCapacity(4)
+        for end in stride(from: count, through: 1, by: -1) where canEnd.isEmpty ? end == count : canEnd[end] {
+            var index = heads[end]
+            while index >= 0 {
+                let item = items[Int(index)]
+                index = item.next
                 let score = item.score + Float(count - end) * Self.fillerWeight
                 for acceptIndex in Int(automaton.acceptStart[Int(item.state)])..<Int(automaton.acceptStart[Int(item.state) + 1]) {
                     let reference = automaton.accepts[acceptIndex]
-                    if let known = best[reference.intent], known.score >= score { continue }
-                    best[reference.intent] = (item, reference, score)
+                    if let known = best.firstIndex(where: { $0.reference.intent == reference.intent }) {
+                        if best[known].score < score { best[known] = (item, reference, score) }
+                    } else {
+                        best.append((item, reference, score))
+                    }
                 }
             }
         }
         guard !best.isEmpty else { return [] }
-        var matches: [(match: Match, score: Float)] = best.values.map { entry in
+        var matches: [(match: Match, score: Float)] = best.map { entry in
             (makeMatch(entry.item, entry.reference), entry.score)
         }
         // In range before out of range, then by score, then in model order.
-        matches.sort { lhs, rhs in
+        if matches.count > 1 { matches.sort { lhs, rhs in
             let lhsRange = lhs.match.arguments.contains { $0.isOutOfRange }
             let rhsRange = rhs.match.arguments.contains { $0.isOutOfRange }
             if lhsRange != rhsRange { return !lhsRange }
             if lhs.score != rhs.score { return lhs.score > rhs.score }
             return lhs.match.intentIndex < rhs.match.intentIndex
-        }
+        } }
         let topScore = matches[0].score
-        let ties = matches.filter { $0.score == topScore }.count
+        let ties = matches.reduce(0) { $1.score == topScore ? $0 + 1 : $0 }
         for index in matches.indices {
             var confidence = Double(matches[index].score) / Double(count)
             if matches[index].score == topScore { confidence /= Double(ties) }
@@ -196,25 +228,34 @@ struct MatchSearch {
     }
 
     private func makeMatch(_ item: Item, _ reference: PhraseReference) -> Match {
-        let intent = matcher.model.intents[Int(reference.intent)]
-        var found: [Argument] = []
+        let intent = matcher.intentSummaries[Int(reference.intent)]
+        var found = [Argument?](repeating: nil, count: intent.parameters.count)
         var captureIndex = item.capture
         while captureIndex >= 0 {
             let capture = captures[Int(captureIndex)]
-            let name = matcher.slotLabels[Int(capture.label)].parameter
+            captureIndex = capture.previous
+            guard let parameterIndex = matcher.parameterIndices[IntegerTable.key(reference.intent, capture.label)].map(Int.init) else {
+                continue
+            }
+            let parameter = intent.parameters[parameterIndex]
             let range = Int(capture.start)..<Int(capture.end)
-            let original = capture.span >= 0 ? text.originalText(words: range) : text.originalTextWithPunctuation(words: range)
-            let value = capture.span >= 0 ? spans[Int(capture.span)].value : .text(original)
+            let value: SlotValue
+            let original: String
+            if capture.span >= 0 {
+                value = spans[Int(capture.span)].value
+                original = text.originalText(words: range)
+            } else {
+                original = text.originalTextWithPunctuation(words: range)
+                value = .text(original)
+            }
             var outOfRange = false
-            if let parameter = intent.parameter(named: name), let number = value.numericValue {
+            if let number = value.numericValue {
                 if let minimum = parameter.minimum, number < minimum { outOfRange = true }
                 if let maximum = parameter.maximum, number > maximum { outOfRange = true }
             }
-            found.append(Argument(name: name, value: value, text: original, wordRange: range, isOutOfRange: outOfRange))
-            captureIndex = capture.previous
+            found[parameterIndex] = Argument(name: parameter.name, value: value, text: original, wordRange: range, isOutOfRange: outOfRange)
         }
-        let ordered = intent.parameters.compactMap { parameter in found.first { $0.name == parameter.name } }
         return Match(intent: intent.name, intentIndex: Int(reference.intent), phraseIndex: Int(reference.phrase),
-                     confidence: 0, arguments: ordered)
+                     confidence: 0, arguments: found.compactMap { $0 })
     }
 }

@@ -1,16 +1,26 @@
 /// A command model compiled for matching: one automaton for all phrases,
 /// a recogniser per slot type, and the vocabulary as integer ids.
-/// Build it once; `match` is then safe to call from any thread.
-public struct Matcher: Sendable {
+/// Build it once; `match` is then safe to call from any thread. A class, so
+/// each match holds one reference to the compiled model instead of copying it.
+public final class Matcher: Sendable {
     public let model: CommandModel
     let vocabulary: Vocabulary
     let recognizers: [SlotRecognizer]
     let slotLabels: [SlotLabel]
     let automaton: PhraseAutomaton
     let fillers: PhraseTrie
+    /// (intent << 32 | slot label) → index of the parameter in the intent.
+    let parameterIndices: IntegerTable
+    /// Per intent, what building a match needs, without copying the model.
+    let intentSummaries: [IntentSummary]
+
+    struct IntentSummary: Sendable {
+        var name: String
+        var parameters: [(name: String, minimum: Double?, maximum: Double?)]
+    }
     private let recognizerIndices: [ParameterType: Int32]
 
-    public init(model: CommandModel) {
+    public convenience init(model: CommandModel) {
         self.init(model: model, labelSlotsByTypeOnly: false)
     }
 
@@ -25,6 +35,7 @@ public struct Matcher: Sendable {
         var slotLabels: [SlotLabel] = []
         var slotLabelIndex: [SlotLabel: Int32] = [:]
         var nfa = PhraseNFA()
+        var parameterIndices = IntegerTable()
 
         let applicationNames = ([model.application] + model.applicationSynonyms).map { name in
             TextNormalizer.words(of: name).map { vocabulary.intern($0) }
@@ -52,6 +63,9 @@ public struct Matcher: Sendable {
                         slotLabels.append(slot)
                         slotLabelIndex[slot] = labelIndex
                     }
+                    if let index = intent.parameters.firstIndex(where: { $0.name == name }) {
+                        parameterIndices.insert(Int32(index), for: IntegerTable.key(Int32(intentIndex), labelIndex))
+                    }
                     return AutomatonLabel(kind: type == .string ? .freeText : .slot, value: labelIndex)
                 }, word: { vocabulary.intern($0) })
             }
@@ -64,6 +78,10 @@ public struct Matcher: Sendable {
         }
         self.fillers = fillers
         self.vocabulary = vocabulary
+        self.intentSummaries = model.intents.map { intent in
+            IntentSummary(name: intent.name, parameters: intent.parameters.map { ($0.name, $0.minimum, $0.maximum) })
+        }
+        self.parameterIndices = parameterIndices
         self.recognizers = recognizers
         self.recognizerIndices = recognizerIndex
         self.slotLabels = slotLabels

@@ -23,29 +23,36 @@ struct SlotLabel: Hashable, Sendable {
 /// Every phrase of the model merged into one deterministic automaton over
 /// labels (subset construction over the phrases' NFA). Common beginnings are
 /// shared, so matching follows one path per reading rather than looping over
-/// phrases; only slot spans and free text branch.
-struct PhraseAutomaton: Sendable {
+/// phrases; only slot spans and free text branch. Immutable once built, and
+/// a class so the matcher's hot loop reads it without copying.
+final class PhraseAutomaton: Sendable {
     /// (state << 32 | word id) → next state.
-    private(set) var wordTransitions: [UInt64: Int32] = [:]
+    let wordTransitions: IntegerTable
     /// Per state, its slot and free-text edges (compressed rows: `edgeStart[s]..<edgeStart[s+1]`).
-    private(set) var edgeStart: [Int32] = []
-    private(set) var edges: [(label: AutomatonLabel, target: Int32)] = []
+    let edgeStart: [Int32]
+    let edges: [(label: AutomatonLabel, target: Int32)]
     /// Per state, the phrases that end there (at most one per intent).
-    private(set) var acceptStart: [Int32] = []
-    private(set) var accepts: [PhraseReference] = []
+    let acceptStart: [Int32]
+    let accepts: [PhraseReference]
     /// Every edge by state including words, for analyses such as overlap
     /// checks and example generation (not used when matching).
-    private(set) var wordEdges: [[(word: Int32, target: Int32)]] = []
+    let wordEdges: [[(word: Int32, target: Int32)]]
 
     var stateCount: Int { acceptStart.count - 1 }
     static let start: Int32 = 0
 
     @inline(__always)
     func next(_ state: Int32, word: Int32) -> Int32? {
-        wordTransitions[UInt64(UInt32(bitPattern: state)) << 32 | UInt64(UInt32(bitPattern: word))]
+        wordTransitions[IntegerTable.key(state, word)]
     }
 
     init(determinizing nfa: PhraseNFA) {
+        var wordTransitions = IntegerTable()
+        var edgeStart: [Int32] = []
+        var edges: [(label: AutomatonLabel, target: Int32)] = []
+        var acceptStart: [Int32] = []
+        var accepts: [PhraseReference] = []
+        var wordEdges: [[(word: Int32, target: Int32)]] = []
         var stateIDs: [[Int32]: Int32] = [:]
         var pending: [[Int32]] = []
         var closure = EpsilonClosure(stateCount: nfa.stateCount)
@@ -80,7 +87,7 @@ struct PhraseAutomaton: Sendable {
             for label in labels {
                 let target = id(of: closure.of(targets[label]!, in: nfa))
                 if label.kind == .word {
-                    wordTransitions[UInt64(UInt32(bitPattern: Int32(current))) << 32 | UInt64(UInt32(bitPattern: label.value))] = target
+                    wordTransitions.insert(target, for: IntegerTable.key(Int32(current), label.value))
                     words.append((label.value, target))
                 } else {
                     edges.append((label, target))
@@ -93,6 +100,12 @@ struct PhraseAutomaton: Sendable {
             acceptStart.append(Int32(accepts.count))
             current += 1
         }
+        self.wordTransitions = wordTransitions
+        self.edgeStart = edgeStart
+        self.edges = edges
+        self.acceptStart = acceptStart
+        self.accepts = accepts
+        self.wordEdges = wordEdges
     }
 }
 

@@ -2,20 +2,20 @@
 /// ids, so every name starting at a position is found in one walk.
 struct PhraseTrie: Sendable {
     /// (node << 32 | word) → child node. Node 0 is the root.
-    private var children: [UInt64: Int32] = [:]
+    private var children = IntegerTable()
     /// Values ending at each node.
     private var values: [[SlotValue]] = [[]]
 
     mutating func insert(_ words: [Int32], value: SlotValue) {
         var node: Int32 = 0
         for word in words {
-            let key = UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: word))
+            let key = IntegerTable.key(node, word)
             if let child = children[key] {
                 node = child
             } else {
                 let child = Int32(values.count)
                 values.append([])
-                children[key] = child
+                children.insert(child, for: key)
                 node = child
             }
         }
@@ -28,8 +28,7 @@ struct PhraseTrie: Sendable {
         var index = start
         while index < ids.count {
             let word = ids[index]
-            guard word >= 0,
-                  let child = children[UInt64(UInt32(bitPattern: node)) << 32 | UInt64(UInt32(bitPattern: word))] else { return }
+            guard word >= 0, let child = children[IntegerTable.key(node, word)] else { return }
             node = child
             index += 1
             let here = values[Int(node)]

@@ -31,10 +31,7 @@ public struct NormalizedText: Sendable {
     /// The original characters from word `span.lowerBound` up to (not including) word `span.upperBound`.
     public func originalText(words span: Range<Int>) -> String {
         guard !span.isEmpty else { return "" }
-        let bytes = original.utf8
-        let start = bytes.index(bytes.startIndex, offsetBy: ranges[span.lowerBound].lowerBound)
-        let end = bytes.index(bytes.startIndex, offsetBy: ranges[span.upperBound - 1].upperBound)
-        return String(original[start..<end])
+        return Self.substring(of: original, bytes: ranges[span.lowerBound].lowerBound..<ranges[span.upperBound - 1].upperBound)
     }
 
     /// Like `originalText(words:)`, widened over punctuation written against
@@ -51,5 +48,12 @@ public struct NormalizedText: Sendable {
         if span.lowerBound > 0, ranges[span.lowerBound - 1].upperBound > start { start = ranges[span.lowerBound].lowerBound }
         if span.upperBound < ranges.count, ranges[span.upperBound].lowerBound < end { end = ranges[span.upperBound - 1].upperBound }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The characters of `text` at UTF-8 offsets `bytes` (always on token
+    /// boundaries, so never splitting a character).
+    private static func substring(of text: String, bytes: Range<Int>) -> String {
+        var text = text
+        return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
     }
 }

@@ -19,6 +19,8 @@ public enum TextNormalizer {
     /// The common case, byte by byte: no Unicode tables, one small string per word.
     private static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into result: inout NormalizedText) -> Bool {
         let count = bytes.count
+        result.words.reserveCapacity(count / 3 + 2)
+        result.ranges.reserveCapacity(count / 3 + 2)
         var index = 0
         while index < count {
             guard isTokenByte(bytes[index]) else { index += 1; continue }

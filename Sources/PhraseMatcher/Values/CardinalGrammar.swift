@@ -111,7 +111,16 @@ enum CardinalGrammar {
 
     // <num_cardinal> = zero | <num_below1b> | <num_teen_hundreds>
     static func cardinal(_ w: LexemeWindow, _ start: Int, _ emit: IntegerEmit) {
-        if w[start].kind == .zero { emit(start + 1, 0) }
+        switch w[start].kind {
+        case .zero:
+            emit(start + 1, 0)
+            return
+        case .unit, .ten, .teen, .tens, .a:
+            break
+        default:
+            // Durations and amounts try a number at every component: most starts fail here.
+            return
+        }
         below1B(w, start, emit)
         teenHundreds(w, start, emit)
     }
@@ -163,28 +172,32 @@ enum CardinalGrammar {
         }
     }
 
+    // <num_cardinal> | <num_fractional>, where
     // <num_fractional> = <num_cardinal> (point <num_digits> | <num_and_fraction>) | point <num_digits> | a (half | quarter)
-    static func fractional(_ w: LexemeWindow, _ start: Int, _ emit: NumberEmit) {
-        let hasPoint = w.contains(.point)
-        if hasPoint || w.contains(.and) {
-            cardinal(w, start) { end, whole in
-                if w[end].kind == .point {
-                    digits(w, end + 1) { end, digits, count in
-                        emit(end, decimalValue(whole: whole, fractionDigits: digits, count: count))
-                    }
+    // Whole and fractional readings go to separate emits: durations and
+    // amounts let only whole quantities take "and a half" or a minor unit.
+    // One pass, so the cardinal is not explored twice.
+    static func unsignedNumber(_ w: LexemeWindow, _ start: Int, whole: IntegerEmit, fractional: NumberEmit) {
+        let mayHaveFraction = w.contains(.point) || w.contains(.and)
+        cardinal(w, start) { end, value in
+            whole(end, value)
+            guard mayHaveFraction else { return }
+            if w[end].kind == .point {
+                digits(w, end + 1) { end, digits, count in
+                    fractional(end, decimalValue(whole: value, fractionDigits: digits, count: count))
                 }
-                andFraction(w, end) { end, fraction in emit(end, Double(whole) + fraction) }
             }
+            andFraction(w, end) { end, fraction in fractional(end, Double(value) + fraction) }
         }
         let first = w[start]
         if first.kind == .point {
             digits(w, start + 1) { end, digits, count in
-                emit(end, decimalValue(whole: 0, fractionDigits: digits, count: count))
+                fractional(end, decimalValue(whole: 0, fractionDigits: digits, count: count))
             }
         } else if first.kind == .a {
             switch w[start + 1].kind {
-            case .half: emit(start + 2, 0.5)
-            case .quarter: emit(start + 2, 0.25)
+            case .half: fractional(start + 2, 0.5)
+            case .quarter: fractional(start + 2, 0.25)
             default: break
             }
         }
@@ -193,18 +206,16 @@ enum CardinalGrammar {
     // <number> = [<num_sign>] (<num_cardinal> | <num_fractional>)
     static func number(_ w: LexemeWindow, _ start: Int, _ emit: NumberEmit) {
         let negative = w[start].kind == .sign
-        let first = negative ? start + 1 : start
         func signed(_ end: Int, _ value: Double) {
             // No "-0.0" for "minus zero".
             emit(end, negative && value != 0 ? -value : value)
         }
-        cardinal(w, first) { end, value in signed(end, Double(value)) }
-        fractional(w, first, signed)
+        unsignedNumber(
+            w, negative ? start + 1 : start,
+            whole: { end, value in signed(end, Double(value)) },
+            fractional: signed
+        )
     }
-
-    // <num_unsigned> is not a rule of its own: durations and amounts say
-    // "<num_cardinal> | <num_fractional>" because only whole quantities take
-    // "and a half" or a minor unit after them.
 
     /// `whole.digits` as the Double nearest to the decimal, not a sum of two
     /// rounded parts (so "two point three" is exactly 2.3's Double).

@@ -64,12 +64,15 @@ public struct CurrencyParser: SpokenValueParser {
             }
         }
 
-        CardinalGrammar.cardinal(w, start, whole)
+        CardinalGrammar.unsignedNumber(
+            w, start,
+            whole: whole,
+            fractional: { end, quantity in
+                let unit = w[end]
+                if unit.kind == .currencyMajor { emit(end + 1, quantity, unit.value) }
+            }
+        )
         if w[start].kind == .a { whole(start + 1, 1) }
-        CardinalGrammar.fractional(w, start) { end, quantity in
-            let unit = w[end]
-            if unit.kind == .currencyMajor { emit(end + 1, quantity, unit.value) }
-        }
     }
 
     /// An amount while parsing: plain values, no strings to copy.

@@ -83,10 +83,13 @@ public struct DurationParser: SpokenValueParser {
             CardinalGrammar.andFraction(w, end + 1) { end, fraction in emit(end, unit, (count + fraction) * seconds) }
         }
 
-        CardinalGrammar.cardinal(w, start) { end, count in whole(end, Double(count)) }
-        CardinalGrammar.fractional(w, start) { end, quantity in
-            if let unit = unitIndex(at: end) { emit(end + 1, unit, quantity * units[unit].seconds) }
-        }
+        CardinalGrammar.unsignedNumber(
+            w, start,
+            whole: { end, count in whole(end, Double(count)) },
+            fractional: { end, quantity in
+                if let unit = unitIndex(at: end) { emit(end + 1, unit, quantity * units[unit].seconds) }
+            }
+        )
 
         let first = w[start]
         if first.kind == .a || first.kind == .an, let unit = unitIndex(at: start + 1), units[unit].article == first.kind {
