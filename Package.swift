@@ -46,7 +46,8 @@ let package = Package(
         ),
         .testTarget(
             name: "voicecmdTests",
-            dependencies: ["voicecmd"]
+            dependencies: ["voicecmd"],
+            exclude: ["Golden", "Fixtures"]
         ),
     ]
 )

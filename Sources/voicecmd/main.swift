@@ -50,7 +50,10 @@ func runTool(_ argv: [String]) -> Int32 {
         printError(HelpFormatter.usageError(error))
         return 64
     } catch let error as ModelLoadError {
-        printError(error.diagnostics.map { "Error: " + $0.rendered }.joined(separator: "\n"))
+        printError(error.diagnostics.map { diagnostic in
+            let line = "Error: \(diagnostic.location): \(diagnostic.message)"
+            return diagnostic.excerpt.isEmpty ? line : line + "\n" + diagnostic.excerpt
+        }.joined(separator: "\n"))
         return 1
     } catch let error as ToolFailure {
         printError("Error: \(error.message)")

@@ -37,18 +37,22 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
                   sourceLine: lineText, length: span)
     }
 
+    /// `file:line:column`, or just the file when the position is unknown.
+    public var location: String { line > 0 ? "\(file):\(line):\(column)" : file }
+
     /// The single grep-able line.
-    public var summary: String {
-        line > 0 ? "\(file):\(line):\(column): \(severity.rawValue): \(message)" : "\(file): \(severity.rawValue): \(message)"
+    public var summary: String { "\(location): \(severity.rawValue): \(message)" }
+
+    /// The source line and a caret under the span; empty when unknown.
+    public var excerpt: String {
+        guard !sourceLine.isEmpty else { return "" }
+        let visibleLength = max(1, min(length, sourceLine.count - column + 1))
+        let pad = String(sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
+        return sourceLine + "\n" + pad + "^" + String(repeating: "~", count: visibleLength - 1)
     }
 
     /// The summary, the source line and a caret under the span.
-    public var rendered: String {
-        guard !sourceLine.isEmpty else { return summary }
-        let visibleLength = max(1, min(length, sourceLine.count - column + 1))
-        let pad = String(sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
-        return summary + "\n" + sourceLine + "\n" + pad + "^" + String(repeating: "~", count: visibleLength - 1)
-    }
+    public var rendered: String { excerpt.isEmpty ? summary : summary + "\n" + excerpt }
 
     public var description: String { rendered }
 }

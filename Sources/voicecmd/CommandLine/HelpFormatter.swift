@@ -22,7 +22,7 @@ enum HelpFormatter {
 
     static func help(_ spec: CommandSpec) -> String {
         var lines = ["OVERVIEW: \(spec.abstract)"]
-        if let discussion = spec.discussion { lines += ["", discussion] }
+        if let discussion = spec.discussion { lines += [""] + wrap(discussion, indent: "") }
         lines += ["", "USAGE: \(usage(spec))"]
         if !spec.positionals.isEmpty {
             lines += ["", "ARGUMENTS:"]
@@ -54,6 +54,21 @@ enum HelpFormatter {
             return "Error: \(error.message)\nUsage: \(tool) <subcommand>\n  See '\(tool) --help' for more information.\n"
         }
         return "Error: \(error.message)\nUsage: \(usage(command))\n  See '\(tool) \(command.name) --help' for more information.\n"
+    }
+
+    /// Words of `text` in lines of at most `width` characters.
+    private static func wrap(_ text: String, indent: String) -> [String] {
+        var lines: [String] = []
+        var current = indent
+        for word in text.split(separator: " ") {
+            if current.count > indent.count, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = indent
+            }
+            current += (current.count > indent.count ? " " : "") + word
+        }
+        lines.append(current)
+        return lines
     }
 
     /// `  name                    help…`, help wrapped at the width.

@@ -45,10 +45,14 @@ enum MatchText {
             let prefix = allCandidates ? "  \(rank + 1). " : "  "
             lines.append("\(prefix)\(match.intent)  confidence \(formatConfidence(match.confidence))")
             for argument in match.arguments {
-                var line = "\(allCandidates ? "       " : "    ")\(argument.name) = \(argument.value.json.serialized)"
-                if case .ambiguousEntities(let ids) = argument.value { line += " (one of \(ids.joined(separator: ", ")))" }
-                line += "  from \"\(argument.text)\""
-                if argument.isOutOfRange { line += "  (out of range)" }
+                let indent = allCandidates ? "       " : "    "
+                var line = "\(indent)\(argument.name): "
+                switch argument.value {
+                case .ambiguousEntities(let ids): line += "one of \(ids.joined(separator: ", "))"
+                default: line += argument.value.json.serialized
+                }
+                if argument.value != .text(argument.text) { line += "  (said \"\(argument.text)\")" }
+                if argument.isOutOfRange { line += "  out of range" }
                 lines.append(line)
             }
         }

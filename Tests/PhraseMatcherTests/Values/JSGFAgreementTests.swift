@@ -121,24 +121,38 @@ private struct Grammar {
         }
     }
 
-    /// Every index where `expansion` can end when matched from `start`.
-    func ends(_ expansion: Expansion, _ words: [String], from start: Int) -> Set<Int> {
+    /// Every index where the rule `name` can end when matched on `words` from index 0.
+    func ends(of name: String, _ words: [String]) -> Set<Int> {
+        var memo: [Int: [String: Set<Int>]] = [:]
+        return ends(.rule(name), words, from: 0, memo: &memo)
+    }
+
+    /// Every index where `expansion` can end when matched from `start`;
+    /// rule matches are memoised by start, so nested optionals stay cheap.
+    private func ends(_ expansion: Expansion, _ words: [String], from start: Int, memo: inout [Int: [String: Set<Int>]]) -> Set<Int> {
         switch expansion {
         case .word(let word):
             return start < words.count && words[start] == word ? [start + 1] : []
         case .rule(let name):
+            if let known = memo[start]?[name] { return known }
             guard let body = expansions[name] else { return [] }
-            return ends(body, words, from: start)
+            let found = ends(body, words, from: start, memo: &memo)
+            memo[start, default: [:]][name] = found
+            return found
         case .sequence(let items):
             var positions: Set<Int> = [start]
             for item in items {
-                positions = Set(positions.flatMap { ends(item, words, from: $0) })
+                var next: Set<Int> = []
+                for position in positions { next.formUnion(ends(item, words, from: position, memo: &memo)) }
+                positions = next
             }
             return positions
         case .alternatives(let choices):
-            return Set(choices.flatMap { ends($0, words, from: start) })
+            var found: Set<Int> = []
+            for choice in choices { found.formUnion(ends(choice, words, from: start, memo: &memo)) }
+            return found
         case .optional(let inner):
-            return ends(inner, words, from: start).union([start])
+            return ends(inner, words, from: start, memo: &memo).union([start])
         }
     }
 }
@@ -155,53 +169,55 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-@Test func rulesAreWellFormedAndShareBodiesByName() {
-    var bodies: [String: String] = [:]
-    for type in ValueType.all {
-        let names = Set(type.rules.map(\.name))
-        #expect(names.count == type.rules.count, "\(type.root) repeats a rule")
-        #expect(names.contains(type.root))
-        for rule in type.rules {
-            guard let expansion = Expansion(body: rule.body) else {
-                Issue.record("<\(rule.name)> = \(rule.body) does not parse")
-                continue
+@Suite struct JSGFAgreementTests {
+    @Test func rulesAreWellFormedAndShareBodiesByName() {
+        var bodies: [String: String] = [:]
+        for type in ValueType.all {
+            let names = Set(type.rules.map(\.name))
+            #expect(names.count == type.rules.count, "\(type.root) repeats a rule")
+            #expect(names.contains(type.root))
+            for rule in type.rules {
+                guard let expansion = Expansion(body: rule.body) else {
+                    Issue.record("<\(rule.name)> = \(rule.body) does not parse")
+                    continue
+                }
+                for reference in expansion.referencedRules {
+                    #expect(names.contains(reference), "<\(rule.name)> refers to undefined <\(reference)>")
+                }
+                if let earlier = bodies[rule.name] { #expect(earlier == rule.body, "<\(rule.name)> differs between types") }
+                bodies[rule.name] = rule.body
             }
-            for reference in expansion.referencedRules {
-                #expect(names.contains(reference), "<\(rule.name)> refers to undefined <\(reference)>")
-            }
-            if let earlier = bodies[rule.name] { #expect(earlier == rule.body, "<\(rule.name)> differs between types") }
-            bodies[rule.name] = rule.body
         }
     }
-}
 
-@Test(arguments: ValueType.all)
-private func rulesAndParserReadTheSameWords(type: ValueType) {
-    let grammar = Grammar(type.rules)
-    guard let root = grammar.expansions[type.root] else {
-        Issue.record("no root rule")
-        return
-    }
-    let vocabulary = Array(Set(type.rules.flatMap { $0.body.split(separator: " ") }.map(String.init)
-        .filter { $0.allSatisfy(\.isLowercase) })).sorted() + ["lights"]
-    var generator = SeededGenerator(state: 7)
-
-    func expectSameEnds(_ words: [String]) {
-        let parserEnds = Set(type.parser.parses(words, from: 0).map(\.end))
-        let grammarEnds = grammar.ends(root, words, from: 0).subtracting([0])
-        #expect(parserEnds == grammarEnds, "\(words.joined(separator: " "))")
-    }
-
-    for _ in 0..<1_500 {
-        var sentence: [String] = []
-        grammar.generate(root, depth: 0, using: &generator, into: &sentence)
-        #expect(type.parser.parses(sentence, from: 0).first?.end == sentence.count, "\(sentence.joined(separator: " "))")
-        expectSameEnds(sentence)
-        var perturbed = sentence
-        let position = Int.random(in: 0..<perturbed.count, using: &generator)
-        if let word = vocabulary.randomElement(using: &generator) {
-            if Bool.random(using: &generator) { perturbed[position] = word } else { perturbed.insert(word, at: position) }
+    @Test(arguments: ValueType.all)
+    private func rulesAndParserReadTheSameWords(type: ValueType) {
+        let grammar = Grammar(type.rules)
+        guard let root = grammar.expansions[type.root] else {
+            Issue.record("no root rule")
+            return
         }
-        expectSameEnds(perturbed)
+        let vocabulary = Array(Set(type.rules.flatMap { $0.body.split(separator: " ") }.map(String.init)
+            .filter { $0.allSatisfy(\.isLowercase) })).sorted() + ["lights"]
+        var generator = SeededGenerator(state: 7)
+
+        func expectSameEnds(_ words: [String]) {
+            let parserEnds = Set(type.parser.parses(words, from: 0).map(\.end))
+            let grammarEnds = grammar.ends(of: type.root, words).subtracting([0])
+            #expect(parserEnds == grammarEnds, "\(words.joined(separator: " "))")
+        }
+
+        for _ in 0..<1_500 {
+            var sentence: [String] = []
+            grammar.generate(root, depth: 0, using: &generator, into: &sentence)
+            #expect(type.parser.parses(sentence, from: 0).first?.end == sentence.count, "\(sentence.joined(separator: " "))")
+            expectSameEnds(sentence)
+            var perturbed = sentence
+            let position = Int.random(in: 0..<perturbed.count, using: &generator)
+            if let word = vocabulary.randomElement(using: &generator) {
+                if Bool.random(using: &generator) { perturbed[position] = word } else { perturbed.insert(word, at: position) }
+            }
+            expectSameEnds(perturbed)
+        }
     }
 }

@@ -1,2 +1,0 @@
-import Testing
-@Test func smoke() { #expect(Bool(true)) }

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the built `voicecmd` executable, as a user would, and collects what
+/// it printed.
+struct ToolRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum ToolRunner {
+    /// The directory holding the test bundle also holds the built products.
+    static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static let projectDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("voicecmd")
+        process.arguments = arguments
+        process.currentDirectoryURL = projectDirectory
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                       stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Compares with `Golden/<name>`, or rewrites it when VOICECMD_UPDATE_GOLDEN=1.
+    static func golden(_ name: String) throws -> String {
+        let url = projectDirectory.appendingPathComponent("Tests/voicecmdTests/Golden/\(name)")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    static var updatingGolden: Bool { ProcessInfo.processInfo.environment["VOICECMD_UPDATE_GOLDEN"] == "1" }
+
+    static func writeGolden(_ name: String, _ text: String) throws {
+        let url = projectDirectory.appendingPathComponent("Tests/voicecmdTests/Golden/\(name)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}
