@@ -7,7 +7,7 @@ deps:
 # The main job on the built-in default model.
 demo: deps
 	swift build --product voicecmd
-	.build/debug/voicecmd match "please set a timer for an hour and a half" "send a message to alex saying running late"
+	printf '%s\n' "please set a timer for an hour and a half" "send a message to Alex saying running late" | .build/debug/voicecmd match
 
 test: deps
 	swift test
