@@ -9,7 +9,7 @@ public struct CurrencyParser: SpokenValueParser {
 
     /// Number words plus every currency word.
     static let lexicon = Lexicon({
-        var lexicon = Lexeme.numberWords
+        var lexicon = Lexeme.numberEntries
         for (index, currency) in CurrencyUnit.all.enumerated() {
             for word in currency.majorWords { lexicon[word] = Lexeme(.currencyMajor, index) }
         }

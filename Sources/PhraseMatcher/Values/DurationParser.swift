@@ -27,7 +27,7 @@ public struct DurationParser: SpokenValueParser {
 
     /// Number words plus units, "an" and "of" ("second" is a unit here, not 2nd).
     static let lexicon = Lexicon({
-        var lexicon = Lexeme.numberWords
+        var lexicon = Lexeme.numberEntries
         lexicon["an"] = Lexeme(.an)
         lexicon["of"] = Lexeme(.of)
         for (index, unit) in units.enumerated() {

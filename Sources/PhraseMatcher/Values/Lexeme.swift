@@ -46,7 +46,7 @@ struct Lexeme: Sendable, Hashable {
 extension Lexeme {
     /// Cardinal and fractional number words: what integer and number read,
     /// and the quantities inside ordinals, durations and amounts.
-    static let numberWords: [String: Lexeme] = {
+    static let numberEntries: [String: Lexeme] = {
         var lexicon: [String: Lexeme] = [
             "zero": Lexeme(.zero), "ten": Lexeme(.ten, 10),
             "hundred": Lexeme(.hundred, 100), "thousand": Lexeme(.thousand, 1_000),
@@ -62,8 +62,8 @@ extension Lexeme {
     }()
 
     /// Number words plus ordinal words ("second" is 2nd here, not a time unit).
-    static let ordinalWords: [String: Lexeme] = {
-        var lexicon = numberWords
+    static let ordinalEntries: [String: Lexeme] = {
+        var lexicon = numberEntries
         lexicon["zeroth"] = Lexeme(.ordinalZero)
         lexicon["hundredth"] = Lexeme(.hundredth, 100)
         lexicon["thousandth"] = Lexeme(.thousandth, 1_000)
@@ -74,6 +74,8 @@ extension Lexeme {
         return lexicon
     }()
 
-    static let numberLexicon = Lexicon(numberWords)
-    static let ordinalLexicon = Lexicon(ordinalWords)
+    /// What `IntegerParser` and `DecimalNumberParser` look words up in.
+    static let numberLexicon = Lexicon(numberEntries)
+    /// What `OrdinalParser` looks words up in.
+    static let ordinalLexicon = Lexicon(ordinalEntries)
 }

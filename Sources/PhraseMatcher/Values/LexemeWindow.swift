@@ -4,7 +4,7 @@
 /// Lives in a stack buffer for the duration of one `parses` call, so parsing
 /// allocates nothing but its result.
 struct LexemeWindow {
-    let lexemes: UnsafeMutableBufferPointer<Lexeme>
+    private let lexemes: UnsafeMutableBufferPointer<Lexeme>
     /// Bit `1 << kind.rawValue` is set for every kind in the window, so a
     /// grammar can skip branches whose key word (million, point, …) is absent.
     private let kindsPresent: UInt64
@@ -18,11 +18,11 @@ struct LexemeWindow {
         kindsPresent & (1 << kind.rawValue) != 0
     }
 
-    var isEmpty: Bool { lexemes.isEmpty }
+    var count: Int { lexemes.count }
 
     /// Runs `body` on the window over `words[start...]`; indexes inside the
     /// window count from `start`.
-    static func withWindow<Result>(
+    private static func withWindow<Result>(
         over words: [String], from start: Int, lexicon: Lexicon,
         _ body: (LexemeWindow) -> Result
     ) -> Result {
@@ -55,9 +55,10 @@ extension LexemeWindow {
         value: (Payload) -> SlotValue
     ) -> [ValueParse] {
         withWindow(over: words, from: start, lexicon: lexicon) { window in
-            guard !window.isEmpty else { return [] }
-            let endCount = window.lexemes.count + 1
+            guard window.count > 0 else { return [] }
+            let endCount = window.count + 1
             return withUnsafeTemporaryAllocation(of: Payload?.self, capacity: endCount) { valueAtEnd in
+                // Payloads are bitwise copyable: nothing to deinitialize afterwards.
                 valueAtEnd.initialize(repeating: nil)
                 var found = 0
                 grammar(window) { end, payload in

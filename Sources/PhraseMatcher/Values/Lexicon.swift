@@ -40,7 +40,7 @@ struct Lexicon: Sendable {
     }
 
     /// Length, first two and last two bytes, mixed by one multiply: O(1) per
-    /// word, and distinct enough for these few hundred words.
+    /// word, and distinct enough for these hundred-odd words.
     private static func hash(bytes: some Collection<UInt8>) -> Int {
         let count = bytes.count
         guard count > 0 else { return 0 }
