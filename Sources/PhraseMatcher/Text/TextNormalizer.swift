@@ -156,48 +156,15 @@ public enum TextNormalizer {
         result.ranges.append(range)
     }
 
-    private static let currencyWords: [Character: (one: String, many: String, minorOne: String, minorMany: String)] = [
-        "$": ("dollar", "dollars", "cent", "cents"),
-        "€": ("euro", "euros", "cent", "cents"),
-        "£": ("pound", "pounds", "penny", "pence"),
-        "¥": ("yen", "yen", "sen", "sen"),
-    ]
-
-    /// "25" → twenty five, "3rd" → third, "2.5" → two point five,
-    /// "$3.50" → three dollars and fifty cents, "10%" → ten percent.
-    /// Returns nil for tokens that merely contain digits ("mp3").
     private static func spellNumber(_ token: Substring) -> [String]? {
+        // Money and ordinals are spelled the way the currency and ordinal
+        // parsers read them, so "$3.50" and "3rd" match like their words.
+        if let money = NumberWords.money(token) { return money }
+        if let ordinal = NumberWords.ordinal(token) { return ordinal }
         var body = token
-        var currency: Character?
-        if let first = body.first, currencyWords[first] != nil { currency = first; body = body.dropFirst() }
-        if currency == nil, let last = body.last, currencyWords[last] != nil { currency = last; body = body.dropLast() }
         var percent = false
         if body.last == "%" { percent = true; body = body.dropLast() }
-        guard let firstDigit = body.first, firstDigit.isNumber else { return nil }
-
-        if currency == nil, !percent, body.count > 2 {
-            let suffix = body.suffix(2)
-            if ["st", "nd", "rd", "th"].contains(suffix), let value = Int(body.dropLast(2)) {
-                return NumberWords.ordinal(value)
-            }
-        }
-        guard var words = NumberWords.decimal(body) else { return nil }
-        if let currency, let names = currencyWords[currency] {
-            let plain = body.filter { $0 != "," }
-            let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
-            let major = Int(parts[0]) ?? 0
-            if parts.count == 2, parts[1].count == 2, let minor = Int(parts[1]) {
-                words = []
-                if major > 0 { words = NumberWords.cardinal(major) + [major == 1 ? names.one : names.many] }
-                if minor > 0 {
-                    if !words.isEmpty { words.append("and") }
-                    words += NumberWords.cardinal(minor) + [minor == 1 ? names.minorOne : names.minorMany]
-                }
-                if words.isEmpty { words = ["zero", names.many] }
-            } else {
-                words.append(plain == "1" ? names.one : names.many)
-            }
-        }
+        guard let firstDigit = body.first, firstDigit.isNumber, var words = NumberWords.decimal(body) else { return nil }
         if percent { words.append("percent") }
         return words
     }

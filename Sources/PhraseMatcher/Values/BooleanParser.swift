@@ -2,12 +2,15 @@
 public struct BooleanParser: SpokenValueParser {
     public init() {}
 
-    private static let words: [String: Bool] = [
-        "on": true, "off": false, "yes": true, "no": false, "true": true, "false": false,
-    ]
-
     public func parses(_ words: [String], from start: Int) -> [ValueParse] {
-        guard start >= 0, start < words.count, let value = Self.words[words[start]] else { return [] }
+        guard start >= 0, start < words.count else { return [] }
+        // Six small-string comparisons beat hashing the word.
+        let value: Bool
+        switch words[start] {
+        case "on", "yes", "true": value = true
+        case "off", "no", "false": value = false
+        default: return []
+        }
         return [ValueParse(end: start + 1, value: .boolean(value))]
     }
 

@@ -82,8 +82,21 @@ public struct CurrencyParser: SpokenValueParser {
         var currency: Int
 
         init(rounded amount: Double, currency: Int) {
-            self.amount = (amount * 100).rounded() / 100
+            self.amount = Self.roundedToCents(amount)
             self.currency = currency
+        }
+
+        /// `(amount * 100).rounded() / 100`, halves away from zero, without
+        /// `rounded()`: that calls libm's `round`, which nothing in this module
+        /// links otherwise. Spoken amounts stay far below Int's range in cents.
+        static func roundedToCents(_ amount: Double) -> Double {
+            let cents = amount * 100
+            guard cents.magnitude < 1e15 else { return amount }
+            var wholeCents = Int(cents)
+            // Exact: subtracting the integer part of a Double below 2^52 loses nothing.
+            let remainder = cents - Double(wholeCents)
+            if remainder >= 0.5 { wholeCents += 1 } else if remainder <= -0.5 { wholeCents -= 1 }
+            return Double(wholeCents) / 100
         }
     }
 
