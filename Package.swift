@@ -16,6 +16,12 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]
         ),
+        // The audio C libraries: libsndfile (files), libsamplerate (rates).
+        .systemLibrary(
+            name: "CAudio",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev", "libsamplerate0-dev"])]
+        ),
         // The built-in default command model, embedded in the binary so every
         // subcommand works without a model file.
         .target(
@@ -28,7 +34,7 @@ let package = Package(
         .target(name: "PhraseMatcher"),
         .target(
             name: "SpeechFront",
-            dependencies: ["PhraseMatcher", "CPocketSphinx"]
+            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio"]
         ),
         .executableTarget(
             name: "voicecmd",

@@ -11,6 +11,23 @@ public struct JSGFGrammar: Sendable {
     /// Intents with free-text slots, each with the names of those slots.
     public var intentsNeedingLanguageModel: [(intent: String, parameters: [String])]
 
+    /// Every word the grammar can produce, sorted: what the recogniser's
+    /// dictionary must know.
+    public var words: [String] {
+        var found: Set<String> = []
+        for line in text.split(separator: "\n") where line.hasPrefix("<") || line.hasPrefix("public <") {
+            guard let equals = line.range(of: " = ") else { continue }
+            var body = String(line[equals.upperBound...])
+            while let open = body.firstIndex(of: "<"), let close = body[open...].firstIndex(of: ">") {
+                body.replaceSubrange(open...close, with: " ")
+            }
+            for token in body.split(whereSeparator: { " |()[]*+;".contains($0) }) {
+                found.insert(token.replacingOccurrences(of: "\"", with: ""))
+            }
+        }
+        return found.sorted()
+    }
+
     init(text: String, intentsNeedingLanguageModel: [(intent: String, parameters: [String])]) {
         self.text = text
         self.intentsNeedingLanguageModel = intentsNeedingLanguageModel

@@ -31,4 +31,12 @@ public struct MatchResult: Sendable {
     /// Every intent that fits, best first; empty when nothing fits.
     public var candidates: [Match]
     public var best: Match? { candidates.first }
+
+    public init(text: String, candidates: [Match]) {
+        self.text = text
+        self.candidates = candidates
+    }
+
+    /// Nothing matched (or the speech was rejected).
+    public static func none(_ text: String) -> MatchResult { MatchResult(text: text, candidates: []) }
 }

@@ -1,0 +1,157 @@
+/// A finite automaton over words, built from grammar expressions and
+/// minimised, so a recognition grammar is as small as its language allows:
+/// PocketSphinx's own JSGF compiler copies every rule at every reference,
+/// which turns number and duration rules into hundreds of thousands of arcs.
+public struct WordAutomaton: Sendable {
+    /// Word ids on arcs; `epsilon` for an arc that reads nothing.
+    static let epsilon: Int32 = -1
+
+    public private(set) var words: [String] = []
+    private var wordIDs: [String: Int32] = [:]
+    /// Arcs per state: (word id or epsilon, target).
+    private(set) var arcs: [[(word: Int32, target: Int32)]] = []
+    private(set) var start: Int32 = 0
+    private(set) var finals: Set<Int32> = []
+
+    public var stateCount: Int { arcs.count }
+    public var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
+
+    init() {}
+
+    mutating func addState() -> Int32 {
+        arcs.append([])
+        return Int32(arcs.count - 1)
+    }
+
+    mutating func wordID(_ word: String) -> Int32 {
+        if let id = wordIDs[word] { return id }
+        let id = Int32(words.count)
+        words.append(word)
+        wordIDs[word] = id
+        return id
+    }
+
+    mutating func addArc(_ from: Int32, _ word: Int32, _ to: Int32) { arcs[Int(from)].append((word, to)) }
+
+    /// Copies `other` in; returns its start and finals as states of `self`.
+    mutating func embed(_ other: WordAutomaton) -> (start: Int32, finals: [Int32]) {
+        let offset = Int32(arcs.count)
+        let ids = other.words.map { wordID($0) }
+        for stateArcs in other.arcs {
+            arcs.append(stateArcs.map { ($0.word == Self.epsilon ? Self.epsilon : ids[Int($0.word)], $0.target + offset) })
+        }
+        return (other.start + offset, other.finals.map { $0 + offset })
+    }
+
+    /// The same language, deterministic and with the fewest states
+    /// (Brzozowski: determinise the reverse, twice).
+    func minimized() -> WordAutomaton {
+        reversed().determinized().reversed().determinized()
+    }
+
+    /// Arcs turned around, starts and finals swapped (the new start reaches
+    /// the old finals through epsilons).
+    private func reversed() -> WordAutomaton {
+        var result = WordAutomaton()
+        result.words = words
+        result.wordIDs = wordIDs
+        result.arcs = Array(repeating: [], count: arcs.count + 1)
+        for (state, stateArcs) in arcs.enumerated() {
+            for arc in stateArcs { result.arcs[Int(arc.target)].append((arc.word, Int32(state))) }
+        }
+        let newStart = Int32(arcs.count)
+        result.start = newStart
+        for final in finals { result.arcs[Int(newStart)].append((Self.epsilon, final)) }
+        result.finals = [start]
+        return result
+    }
+
+    /// Subset construction with epsilon closure.
+    private func determinized() -> WordAutomaton {
+        var result = WordAutomaton()
+        result.words = words
+        result.wordIDs = wordIDs
+        var ids: [[Int32]: Int32] = [:]
+        var pending: [[Int32]] = []
+        func closure(_ seeds: [Int32]) -> [Int32] {
+            var seen = Set(seeds)
+            var stack = seeds
+            while let state = stack.popLast() {
+                for arc in arcs[Int(state)] where arc.word == Self.epsilon && seen.insert(arc.target).inserted {
+                    stack.append(arc.target)
+                }
+            }
+            return seen.sorted()
+        }
+        func id(_ set: [Int32], in result: inout WordAutomaton) -> Int32 {
+            if let known = ids[set] { return known }
+            let new = result.addState()
+            ids[set] = new
+            pending.append(set)
+            if set.contains(where: finals.contains) { result.finals.insert(new) }
+            return new
+        }
+        result.start = id(closure([start]), in: &result)
+        var index = 0
+        while index < pending.count {
+            let set = pending[index]
+            var targets: [Int32: [Int32]] = [:]
+            var order: [Int32] = []
+            for state in set {
+                for arc in arcs[Int(state)] where arc.word != Self.epsilon {
+                    if targets[arc.word] == nil { order.append(arc.word) }
+                    targets[arc.word, default: []].append(arc.target)
+                }
+            }
+            for word in order {
+                let target = id(closure(targets[word]!), in: &result)
+                result.addArc(Int32(index), word, target)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    mutating func setStart(_ state: Int32) { start = state }
+    mutating func setFinals(_ states: Set<Int32>) { finals = states }
+
+    /// True when the automaton accepts exactly these words.
+    public func accepts(_ sentence: [String]) -> Bool {
+        var current: Set<Int32> = epsilonClosure([start])
+        for word in sentence {
+            guard let id = wordIDs[word] else { return false }
+            var next: [Int32] = []
+            for state in current { for arc in arcs[Int(state)] where arc.word == id { next.append(arc.target) } }
+            current = epsilonClosure(next)
+            if current.isEmpty { return false }
+        }
+        return !current.isDisjoint(with: finals)
+    }
+
+    private func epsilonClosure(_ seeds: [Int32]) -> Set<Int32> {
+        var seen = Set(seeds)
+        var stack = seeds
+        while let state = stack.popLast() {
+            for arc in arcs[Int(state)] where arc.word == Self.epsilon && seen.insert(arc.target).inserted { stack.append(arc.target) }
+        }
+        return seen
+    }
+
+    /// PocketSphinx's FSG text format: one start, one final (reached from
+    /// every accepting state by a null arc), arc probabilities shared evenly.
+    public func fsgText(name: String) -> String {
+        let final = arcs.count
+        var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(arcs.count + 1)", "START_STATE \(start)", "FINAL_STATE \(final)"]
+        for (state, stateArcs) in arcs.enumerated() {
+            let outgoing = stateArcs.count + (finals.contains(Int32(state)) ? 1 : 0)
+            let probability = 1 / Double(max(1, outgoing))
+            for arc in stateArcs {
+                let word = arc.word == Self.epsilon ? "" : " " + words[Int(arc.word)]
+                lines.append("TRANSITION \(state) \(arc.target) \(probability)\(word)")
+            }
+            if finals.contains(Int32(state)) { lines.append("TRANSITION \(state) \(final) \(probability)") }
+        }
+        lines.append("FSG_END")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,57 @@
+internal import CAudio
+import Foundation
+
+/// One open libsndfile handle; closed when this object goes.
+final class SoundFile {
+    private let handle: OpaquePointer
+    let sampleRate: Int
+    let channels: Int
+    let frameCount: Int64
+
+    init(path: String) throws(AudioError) {
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            let reason = String(cString: sf_strerror(nil))
+            throw AudioError(Self.explain(reason, path: path))
+        }
+        self.handle = handle
+        sampleRate = Int(info.samplerate)
+        channels = Int(info.channels)
+        frameCount = Int64(info.frames)
+        guard sampleRate > 0, channels > 0 else { throw AudioError("\(path): the file declares no sample rate or channels") }
+        // Float reads come back in -1…1 whatever the stored encoding.
+        _ = sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
+    }
+
+    deinit { sf_close(handle) }
+
+    /// Up to `frames` frames mixed down to mono, in -1…1; empty at the end.
+    func readMono(frames: Int) throws(AudioError) -> [Float] {
+        var interleaved = [Float](repeating: 0, count: frames * channels)
+        let read = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }
+        if read < 0 || (read == 0 && sf_error(handle) != 0) {
+            throw AudioError("cannot read audio: \(String(cString: sf_strerror(handle)))")
+        }
+        guard channels > 1 else { return Array(interleaved.prefix(Int(read))) }
+        var mono = [Float](repeating: 0, count: Int(read))
+        let scale = 1 / Float(channels)
+        for frame in 0..<Int(read) {
+            var sum: Float = 0
+            for channel in 0..<channels { sum += interleaved[frame * channels + channel] }
+            mono[frame] = sum * scale
+        }
+        return mono
+    }
+
+    /// libsndfile's reason, in terms of what the user gave it.
+    private static func explain(_ reason: String, path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "\(path): no such file" }
+        if isDirectory.boolValue { return "\(path): is a directory, not an audio file" }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            return "\(path): the file is empty"
+        }
+        let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
+        return "\(path): not a readable audio file (libsndfile: \(trimmed))"
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import PhraseMatcher
+
+/// Recognises commands of one model in recordings: PocketSphinx searching
+/// the model's grammar (and the general language model when needed), then
+/// the phrase matcher. One recogniser holds one decoder: use one per thread.
+public final class CommandRecognizer {
+    public struct Options: Sendable {
+        public var mode: SearchMode = .auto
+        public var nbest = 1
+        public var verbose = false
+        public var files: SpeechModelFiles
+        /// Utterances whose grammar path is this much worse per frame than
+        /// an unconstrained phone loop are rejected in `auto` mode.
+        public var rejectionThreshold: Double = 0.35
+
+        public init(files: SpeechModelFiles) { self.files = files }
+    }
+
+    public let matcher: Matcher
+    public let options: Options
+    /// Words the dictionary lacked, with the pronunciation used and where it came from.
+    public private(set) var addedWords: [(word: String, phones: String, source: String)] = []
+    private let decoder: PocketSphinxDecoder
+    private let grammar: JSGFGrammar
+    private var hasLanguageModel = false
+    private var hasPhoneLoop = false
+
+    private static let grammarSearch = "commands"
+    private static let languageSearch = "language"
+    private static let phoneSearch = "phones"
+
+    /// `modelPath` locates the override dictionary beside the model.
+    public init(model: CommandModel, modelPath: String?, options: Options) throws(SpeechError) {
+        self.matcher = Matcher(model: model)
+        self.options = options
+        self.grammar = JSGFGrammar(model: model)
+        PocketSphinxDecoder.silenceLog(!options.verbose)
+        // Grammar results lose their last word to the lattice pass: keep it off.
+        decoder = try PocketSphinxDecoder(options: [
+            ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
+            ("bestpath", "no"), ("cmn", "batch"),
+        ], verbose: options.verbose)
+        // Number words the CMU dictionary lacks ("mins"), then the model's own dictionary file.
+        var overrides = ValueWordPronunciations.missingFromCMUDictionary
+        if let modelPath, FileManager.default.fileExists(atPath: Pronunciations.overridePath(forModel: modelPath)) {
+            overrides.merge(try Pronunciations.readDictionary(path: Pronunciations.overridePath(forModel: modelPath))) { $1 }
+        }
+        try addMissingWords(grammar.words + matcherWords(model), overrides: overrides)
+        try decoder.addGrammar(named: Self.grammarSearch, jsgf: grammar.text)
+        try decoder.useSearch(Self.grammarSearch)
+    }
+
+    /// Words of the model outside the grammar (free-text phrases) that the
+    /// language model search should know too.
+    private func matcherWords(_ model: CommandModel) -> [String] {
+        guard options.mode != .grammar else { return [] }
+        var words: Set<String> = []
+        for intent in model.intents {
+            for phrase in intent.phrases { words.formUnion(Self.literalWords(phrase.template.elements)) }
+        }
+        return words.sorted()
+    }
+
+    private static func literalWords(_ elements: [PhraseTemplate.Element]) -> [String] {
+        elements.flatMap { element -> [String] in
+            switch element {
+            case .word(let word): [word]
+            case .choice(let alternatives), .optional(let alternatives): alternatives.flatMap(literalWords)
+            case .slot, .applicationName: []
+            }
+        }
+    }
+
+    private func addMissingWords(_ words: [String], overrides: [String: String]) throws(SpeechError) {
+        var seen: Set<String> = []
+        for word in words where seen.insert(word).inserted {
+            guard decoder.pronunciation(of: word) == nil else { continue }
+            if let phones = overrides[word] {
+                try decoder.addWord(word, phones: phones, updateSearch: false)
+                addedWords.append((word, phones, "dictionary file"))
+                continue
+            }
+            guard let phones = Pronunciations.guess(word) else {
+                throw SpeechError("no pronunciation for \"\(word)\": add it to \(Pronunciations.overridePath(forModel: "<model>.json")) "
+                                  + "beside the model, or install flite for guesses")
+            }
+            try decoder.addWord(word, phones: phones, updateSearch: false)
+            addedWords.append((word, phones, "guessed by flite"))
+        }
+    }
+
+    /// Recognises every utterance of a recording.
+    public func transcribe(_ source: inout any AudioSource) throws -> [Transcript] {
+        var segmenter = UtteranceSegmenter()
+        var transcripts: [Transcript] = []
+        var sawAudio = false
+        while let chunk = try source.nextChunk() {
+            sawAudio = sawAudio || !chunk.isEmpty
+            for segment in segmenter.feed(chunk) { transcripts.append(try recognize(segment)) }
+        }
+        if let segment = segmenter.finish() { transcripts.append(try recognize(segment)) }
+        _ = sawAudio
+        return transcripts
+    }
+
+    /// Recognises one utterance.
+    public func recognize(_ segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Transcript {
+        switch options.mode {
+        case .grammar:
+            return try recognizeWithGrammar(segment, reject: false)
+        case .lm:
+            return try recognizeWithLanguageModel(segment)
+        case .auto:
+            let commands = try recognizeWithGrammar(segment, reject: true)
+            if commands.match?.best != nil || grammar.intentsNeedingLanguageModel.isEmpty { return commands }
+            let freeText = try recognizeWithLanguageModel(segment)
+            return freeText.match?.best != nil ? freeText : commands
+        }
+    }
+
+    private func recognizeWithGrammar(_ segment: UtteranceSegmenter.Segment, reject: Bool) throws(SpeechError) -> Transcript {
+        try decoder.useSearch(Self.grammarSearch)
+        let decoded = try decoder.decode(segment.samples, nbest: options.nbest)
+        var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
+        transcript.confidence = try grammarConfidence(decoded, segment: segment)
+        if reject, transcript.confidence < 1 - options.rejectionThreshold { transcript.match = .none(transcript.text) }
+        return transcript
+    }
+
+    private func recognizeWithLanguageModel(_ segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Transcript {
+        if !hasLanguageModel {
+            try options.files.requireLanguageModel()
+            try decoder.addLanguageModel(named: Self.languageSearch, path: options.files.languageModel)
+            hasLanguageModel = true
+        }
+        try decoder.useSearch(Self.languageSearch)
+        let decoded = try decoder.decode(segment.samples, nbest: options.nbest)
+        var transcript = makeTranscript(decoded, segment: segment, mode: .lm)
+        transcript.confidence = transcript.text.isEmpty ? 0 : 1
+        return transcript
+    }
+
+    /// How close the grammar path comes to the best unconstrained phone
+    /// sequence, per frame: 1 when the command explains the audio as well as
+    /// any phones could, falling as speech strays from the grammar.
+    private func grammarConfidence(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Double {
+        guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
+        if !hasPhoneLoop {
+            let phoneModel = (options.files.languageModel as NSString).deletingLastPathComponent + "/en-us-phone.lm.bin"
+            guard FileManager.default.isReadableFile(atPath: phoneModel) else { return 1 }
+            try decoder.addPhoneLoop(named: Self.phoneSearch, path: phoneModel)
+            hasPhoneLoop = true
+        }
+        try decoder.useSearch(Self.phoneSearch)
+        let phones = try decoder.decode(segment.samples, nbest: 1)
+        try decoder.useSearch(Self.grammarSearch)
+        let grammarAcoustic = decoded.words.reduce(0) { $0 + $1.acousticScore }
+        let phoneAcoustic = phones.words.reduce(0) { $0 + $1.acousticScore }
+        // Log-base scores to natural log per frame.
+        let perFrame = Double(phoneAcoustic - grammarAcoustic) * log(decoded.logBase) / Double(decoded.frames)
+        return max(0, min(1, 1 - perFrame / 10))
+    }
+
+    private func makeTranscript(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment, mode: SearchMode) -> Transcript {
+        let words = decoded.words.filter { !Self.isFiller($0.word) }.map {
+            TimedWord(word: Self.stripVariant($0.word), start: segment.start + $0.start, end: segment.start + $0.end)
+        }
+        let text = words.map(\.word).joined(separator: " ")
+        let duration = Double(segment.samples.count) / Double(RecognizerAudio.sampleRate)
+        let match = text.isEmpty ? .none("") : matcher.match(NormalizedText(words: words.map(\.word)))
+        return Transcript(text: text, start: segment.start, end: segment.start + duration, confidence: 1, words: words,
+                          alternatives: decoded.alternatives.dropFirst().map { Self.cleanHypothesis($0.0) }, mode: mode, match: match)
+    }
+
+    /// `<s>`, `</s>`, `<sil>`, `[NOISE]`, `++UM++`…
+    static func isFiller(_ word: String) -> Bool {
+        word.isEmpty || word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("+") || word.hasPrefix("(")
+    }
+
+    /// Alternative pronunciations come back as `word(2)`.
+    static func stripVariant(_ word: String) -> String {
+        guard word.hasSuffix(")"), let open = word.lastIndex(of: "(") else { return word }
+        return String(word[..<open])
+    }
+
+    static func cleanHypothesis(_ text: String) -> String {
+        text.split(separator: " ").map(String.init).filter { !isFiller($0) }.map(stripVariant).joined(separator: " ")
+    }
+}

@@ -1,0 +1,150 @@
+internal import CPocketSphinx
+import Foundation
+
+/// One PocketSphinx decoder (Debian's 0.8+5prealpha API) and its
+/// configuration; both freed when this object goes.
+///
+/// `cmd_ln_parse_r` keeps pointers into its argv in this version, so the
+/// argument strings live as long as the decoder (freed last).
+final class PocketSphinxDecoder {
+    private let decoder: OpaquePointer
+    private let config: OpaquePointer
+    private let argumentStrings: [UnsafeMutablePointer<CChar>]
+
+    /// `options` are PocketSphinx flags without the dash (`hmm`, `dict`, `bestpath`…).
+    init(options: [(String, String)], verbose: Bool) throws(SpeechError) {
+        var arguments = ["voicecmd"]
+        for (name, value) in options { arguments += ["-" + name, value] }
+        if !verbose { arguments += ["-logfn", "/dev/null"] }
+        let strings = arguments.map { strdup($0)! }
+        var argv: [UnsafeMutablePointer<CChar>?] = strings
+        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(strings.count), &argv, 1) else {
+            strings.forEach { free($0) }
+            throw SpeechError("PocketSphinx rejected its configuration: \(options.map { "-\($0.0) \($0.1)" }.joined(separator: " "))")
+        }
+        guard let decoder = ps_init(config) else {
+            cmd_ln_free_r(config)
+            strings.forEach { free($0) }
+            throw SpeechError("PocketSphinx could not start (ps_init failed): check the acoustic model and dictionary files")
+        }
+        self.decoder = decoder
+        self.config = config
+        self.argumentStrings = strings
+    }
+
+    deinit {
+        ps_free(decoder)
+        cmd_ln_free_r(config)
+        argumentStrings.forEach { free($0) }
+    }
+
+    /// Sends PocketSphinx's log nowhere (or back to stderr), process-wide.
+    static func silenceLog(_ silent: Bool) {
+        if silent { err_set_logfp(nil) }
+    }
+
+    private func run(_ result: Int32, _ function: String) throws(SpeechError) {
+        do {
+            try check(result, function)
+        } catch {
+            throw SpeechError("\(error.function) failed (\(error.code))")
+        }
+    }
+
+    /// The pronunciation of a dictionary word, nil when it is not in the dictionary.
+    func pronunciation(of word: String) -> String? {
+        guard let phones = ps_lookup_word(decoder, word) else { return nil }
+        defer { free(phones) }
+        return String(cString: phones)
+    }
+
+    func addWord(_ word: String, phones: String, updateSearch: Bool) throws(SpeechError) {
+        try run(ps_add_word(decoder, word, phones, updateSearch ? 1 : 0), "ps_add_word(\(word))")
+    }
+
+    func addGrammar(named name: String, jsgf: String) throws(SpeechError) {
+        try run(ps_set_jsgf_string(decoder, name, jsgf), "ps_set_jsgf_string(\(name))")
+    }
+
+    func addLanguageModel(named name: String, path: String) throws(SpeechError) {
+        try run(ps_set_lm_file(decoder, name, path), "ps_set_lm_file(\(path))")
+    }
+
+    func addPhoneLoop(named name: String, path: String) throws(SpeechError) {
+        try run(ps_set_allphone_file(decoder, name, path), "ps_set_allphone_file(\(path))")
+    }
+
+    func useSearch(_ name: String) throws(SpeechError) {
+        try run(ps_set_search(decoder, name), "ps_set_search(\(name))")
+    }
+
+    /// Frames per second of the front end (100 by default).
+    var framesPerSecond: Double {
+        Double(cmd_ln_int_r(config, "-frate"))
+    }
+
+    /// Decodes `samples` as one utterance, normalising over the whole of it.
+    func decode(_ samples: [Int16], nbest: Int) throws(SpeechError) -> DecodedUtterance {
+        try run(ps_start_utt(decoder), "ps_start_utt")
+        let processed = samples.withUnsafeBufferPointer { buffer in
+            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        try run(processed, "ps_process_raw")
+        try run(ps_end_utt(decoder), "ps_end_utt")
+        var score: Int32 = 0
+        let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        var words: [DecodedWord] = []
+        var segment = ps_seg_iter(decoder)
+        let rate = framesPerSecond
+        while let current = segment {
+            let word = String(cString: ps_seg_word(current))
+            var start: Int32 = 0, end: Int32 = 0
+            ps_seg_frames(current, &start, &end)
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
+            words.append(DecodedWord(word: word, start: Double(start) / rate, end: Double(end + 1) / rate, acousticScore: Int(acoustic)))
+            segment = ps_seg_next(current)
+        }
+        var alternatives: [(String, Int)] = []
+        if nbest > 1, var iterator = ps_nbest(decoder) {
+            // ps_nbest_next frees the iterator when it runs out; stopping early frees it here.
+            var exhausted = false
+            while alternatives.count < nbest {
+                var alternativeScore: Int32 = 0
+                if let hypothesis = ps_nbest_hyp(iterator, &alternativeScore) {
+                    let alternative = String(cString: hypothesis)
+                    if !alternatives.contains(where: { $0.0 == alternative }) { alternatives.append((alternative, Int(alternativeScore))) }
+                }
+                guard let next = ps_nbest_next(iterator) else { exhausted = true; break }
+                iterator = next
+            }
+            if !exhausted { ps_nbest_free(iterator) }
+        }
+        return DecodedUtterance(text: text, score: Int(score), frames: Int(ps_get_n_frames(decoder)), words: words,
+                                alternatives: alternatives, logBase: logBase)
+    }
+
+    private var logBase: Double {
+        guard let logmath = ps_get_logmath(decoder) else { return 1.0001 }
+        return logmath_get_base(logmath)
+    }
+}
+
+/// A word as the decoder found it.
+struct DecodedWord: Sendable {
+    var word: String
+    var start: Double
+    var end: Double
+    var acousticScore: Int
+}
+
+/// What one decode produced, in PocketSphinx's terms.
+struct DecodedUtterance: Sendable {
+    var text: String
+    /// Path score in the decoder's log base.
+    var score: Int
+    var frames: Int
+    var words: [DecodedWord]
+    var alternatives: [(String, Int)]
+    var logBase: Double
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Pronunciations for words the dictionary lacks: from a dictionary file next
+/// to the model (`<model>.dict`, lines of `word PH O N E S`), else guessed with
+/// flite's letter-to-sound rules (`t2p`), mapped onto the CMU phone set.
+public enum Pronunciations {
+    public static let guesser = "/usr/bin/t2p"
+
+    /// The override dictionary beside a model file: `home.json` → `home.dict`.
+    public static func overridePath(forModel path: String) -> String {
+        (path as NSString).deletingPathExtension + ".dict"
+    }
+
+    /// Reads `word PHONES…` lines; `#` starts a comment.
+    public static func readDictionary(path: String) throws(SpeechError) -> [String: String] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw SpeechError("\(path): cannot read the pronunciation dictionary")
+        }
+        var entries: [String: String] = [:]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let fields = content.split(whereSeparator: \.isWhitespace)
+            guard !fields.isEmpty else { continue }
+            guard fields.count >= 2 else { throw SpeechError("\(path):\(number + 1):1: a word needs at least one phone") }
+            let phones = fields.dropFirst().map { $0.uppercased() }
+            if let bad = phones.first(where: { !cmuPhones.contains($0) }) {
+                throw SpeechError("\(path):\(number + 1): '\(bad)' is not a CMU phone (AA AE AH … ZH)")
+            }
+            entries[fields[0].lowercased()] = phones.joined(separator: " ")
+        }
+        return entries
+    }
+
+    static let cmuPhones: Set<String> = [
+        "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH", "IY", "JH",
+        "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V", "W", "Y", "Z", "ZH",
+    ]
+
+    /// flite's guess for a word, in CMU phones; nil when flite is not installed
+    /// or gives nothing usable.
+    public static func guess(_ word: String, timeout: TimeInterval = 5) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: guesser) else { return nil }
+        let letters = word.filter { $0.isLetter }
+        guard !letters.isEmpty else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: guesser)
+        process.arguments = [letters]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do { try process.run() } catch { return nil }
+        let deadline = DispatchTime.now() + timeout
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        if finished.wait(timeout: deadline) == .timedOut {
+            process.terminate()
+            return nil
+        }
+        let phones = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { raw -> String? in
+            let phone = raw.filter { !$0.isNumber }.uppercased()
+            if phone == "PAU" { return nil }
+            return phone == "AX" ? "AH" : phone
+        }
+        guard !phones.isEmpty, phones.allSatisfy(cmuPhones.contains) else { return nil }
+        return phones.joined(separator: " ")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Where PocketSphinx's acoustic model, pronunciation dictionary and general
+/// language model are: flags first, then environment variables, then the
+/// `pocketsphinx-en-us` install.
+public struct SpeechModelFiles: Sendable, Equatable {
+    public var acousticModel: String
+    public var dictionary: String
+    public var languageModel: String
+
+    public static let installDirectory = "/usr/share/pocketsphinx/model/en-us"
+    public static let environmentNames = (acousticModel: "VOICECMD_HMM", dictionary: "VOICECMD_DICT", languageModel: "VOICECMD_LM")
+
+    public init(acousticModel: String, dictionary: String, languageModel: String) {
+        self.acousticModel = acousticModel
+        self.dictionary = dictionary
+        self.languageModel = languageModel
+    }
+
+    /// Finds the files, or says which is missing and how to provide it.
+    public static func locate(acousticModel: String? = nil, dictionary: String? = nil, languageModel: String? = nil,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechError) -> SpeechModelFiles {
+        let files = SpeechModelFiles(
+            acousticModel: acousticModel ?? environment[environmentNames.acousticModel] ?? installDirectory + "/en-us",
+            dictionary: dictionary ?? environment[environmentNames.dictionary] ?? installDirectory + "/cmudict-en-us.dict",
+            languageModel: languageModel ?? environment[environmentNames.languageModel] ?? installDirectory + "/en-us.lm.bin")
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: files.acousticModel + "/mdef", isDirectory: &isDirectory) || isDirectory.boolValue {
+            throw SpeechError("no acoustic model at \(files.acousticModel) (it needs an mdef file): install pocketsphinx-en-us, "
+                              + "or give --hmm DIR or \(environmentNames.acousticModel)")
+        }
+        if !FileManager.default.isReadableFile(atPath: files.dictionary) {
+            throw SpeechError("no pronunciation dictionary at \(files.dictionary): install pocketsphinx-en-us, "
+                              + "or give --dict FILE or \(environmentNames.dictionary)")
+        }
+        return files
+    }
+
+    /// The language model is only needed for free text; checked when used.
+    func requireLanguageModel() throws(SpeechError) {
+        if !FileManager.default.isReadableFile(atPath: languageModel) {
+            throw SpeechError("no language model at \(languageModel): install pocketsphinx-en-us, "
+                              + "or give --lm FILE or \(Self.environmentNames.languageModel)")
+        }
+    }
+}
+
+/// A recognition problem, said in one line.
+public struct SpeechError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

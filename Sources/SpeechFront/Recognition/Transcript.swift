@@ -1,0 +1,37 @@
+import PhraseMatcher
+
+/// A word heard, with when it was said (seconds from the start of the recording).
+public struct TimedWord: Sendable, Equatable {
+    public var word: String
+    public var start: Double
+    public var end: Double
+}
+
+/// One utterance of a recording: what was said, and which command it was.
+public struct Transcript: Sendable {
+    public var text: String
+    public var start: Double
+    public var end: Double
+    /// 0…1: how well the words explain the audio compared with an
+    /// unconstrained phone recogniser (grammar search), or the decoder's
+    /// posterior (language-model search).
+    public var confidence: Double
+    public var words: [TimedWord]
+    /// Other hypotheses, best first (with `nbest` > 1).
+    public var alternatives: [String]
+    /// The search that produced the text.
+    public var mode: SearchMode
+    /// The matched command; nil when the speech fits none (or was rejected).
+    public var match: MatchResult?
+}
+
+/// Which search turns audio into words.
+public enum SearchMode: String, Sendable, CaseIterable {
+    /// The command grammar only: fast and accurate for commands.
+    case grammar
+    /// The general English language model, then the matcher.
+    case lm
+    /// The command grammar; free-text intents through the language model;
+    /// speech that fits no command is rejected.
+    case auto
+}
