@@ -51,6 +51,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "SpeechFrontTests",
+            dependencies: ["SpeechFront", "PhraseMatcher", "DefaultModels"]
+        ),
+        .testTarget(
             name: "voicecmdTests",
             dependencies: ["voicecmd"],
             exclude: ["Golden", "Fixtures"]

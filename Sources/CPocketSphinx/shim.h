@@ -4,5 +4,6 @@
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>
 #include <sphinxbase/cmd_ln.h>
+#include <sphinxbase/fsg_model.h>
 
 #endif

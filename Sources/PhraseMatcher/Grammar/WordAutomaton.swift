@@ -43,26 +43,49 @@ public struct WordAutomaton: Sendable {
         return (other.start + offset, other.finals.map { $0 + offset })
     }
 
-    /// The same language, deterministic and with the fewest states
-    /// (Brzozowski: determinise the reverse, twice).
+    /// The same language, deterministic and with the fewest states:
+    /// determinised, then states with the same future merged (Moore's
+    /// partition refinement).
     func minimized() -> WordAutomaton {
-        reversed().determinized().reversed().determinized()
+        determinized().mergingEquivalentStates()
     }
 
-    /// Arcs turned around, starts and finals swapped (the new start reaches
-    /// the old finals through epsilons).
-    private func reversed() -> WordAutomaton {
+    /// For a deterministic automaton: splits states into classes by
+    /// finality, then by which class each word leads to, until stable.
+    private func mergingEquivalentStates() -> WordAutomaton {
+        var classOf = (0..<arcs.count).map { finals.contains(Int32($0)) ? 1 : 0 }
+        var classCount = Set(classOf).count
+        while true {
+            var signatures: [[Int]: Int] = [:]
+            var next = [Int](repeating: 0, count: arcs.count)
+            for state in arcs.indices {
+                var signature = [classOf[state]]
+                for arc in arcs[state].sorted(by: { $0.word < $1.word }) {
+                    signature.append(Int(arc.word))
+                    signature.append(classOf[Int(arc.target)])
+                }
+                if let known = signatures[signature] {
+                    next[state] = known
+                } else {
+                    next[state] = signatures.count
+                    signatures[signature] = signatures.count
+                }
+            }
+            classOf = next
+            if signatures.count == classCount { break }
+            classCount = signatures.count
+        }
         var result = WordAutomaton()
         result.words = words
         result.wordIDs = wordIDs
-        result.arcs = Array(repeating: [], count: arcs.count + 1)
-        for (state, stateArcs) in arcs.enumerated() {
-            for arc in stateArcs { result.arcs[Int(arc.target)].append((arc.word, Int32(state))) }
+        result.arcs = Array(repeating: [], count: classCount)
+        var built = [Bool](repeating: false, count: classCount)
+        for state in arcs.indices where !built[classOf[state]] {
+            built[classOf[state]] = true
+            result.arcs[classOf[state]] = arcs[state].map { ($0.word, Int32(classOf[Int($0.target)])) }
+            if finals.contains(Int32(state)) { result.finals.insert(Int32(classOf[state])) }
         }
-        let newStart = Int32(arcs.count)
-        result.start = newStart
-        for final in finals { result.arcs[Int(newStart)].append((Self.epsilon, final)) }
-        result.finals = [start]
+        result.start = Int32(classOf[Int(start)])
         return result
     }
 
@@ -73,15 +96,26 @@ public struct WordAutomaton: Sendable {
         result.wordIDs = wordIDs
         var ids: [[Int32]: Int32] = [:]
         var pending: [[Int32]] = []
+        // Closures reuse one visited stamp per state instead of building sets.
+        var stamp = [UInt32](repeating: 0, count: arcs.count)
+        var generation: UInt32 = 0
+        var stack: [Int32] = []
         func closure(_ seeds: [Int32]) -> [Int32] {
-            var seen = Set(seeds)
-            var stack = seeds
+            generation &+= 1
+            var members: [Int32] = []
+            for seed in seeds where stamp[Int(seed)] != generation {
+                stamp[Int(seed)] = generation
+                stack.append(seed)
+            }
             while let state = stack.popLast() {
-                for arc in arcs[Int(state)] where arc.word == Self.epsilon && seen.insert(arc.target).inserted {
+                members.append(state)
+                for arc in arcs[Int(state)] where arc.word == Self.epsilon && stamp[Int(arc.target)] != generation {
+                    stamp[Int(arc.target)] = generation
                     stack.append(arc.target)
                 }
             }
-            return seen.sorted()
+            members.sort()
+            return members
         }
         func id(_ set: [Int32], in result: inout WordAutomaton) -> Int32 {
             if let known = ids[set] { return known }
@@ -93,20 +127,22 @@ public struct WordAutomaton: Sendable {
         }
         result.start = id(closure([start]), in: &result)
         var index = 0
+        var targets: [[Int32]] = Array(repeating: [], count: words.count)
+        var order: [Int32] = []
         while index < pending.count {
             let set = pending[index]
-            var targets: [Int32: [Int32]] = [:]
-            var order: [Int32] = []
             for state in set {
                 for arc in arcs[Int(state)] where arc.word != Self.epsilon {
-                    if targets[arc.word] == nil { order.append(arc.word) }
-                    targets[arc.word, default: []].append(arc.target)
+                    if targets[Int(arc.word)].isEmpty { order.append(arc.word) }
+                    targets[Int(arc.word)].append(arc.target)
                 }
             }
             for word in order {
-                let target = id(closure(targets[word]!), in: &result)
+                let target = id(closure(targets[Int(word)]), in: &result)
                 result.addArc(Int32(index), word, target)
+                targets[Int(word)].removeAll(keepingCapacity: true)
             }
+            order.removeAll(keepingCapacity: true)
             index += 1
         }
         return result

@@ -47,7 +47,13 @@ public final class CommandRecognizer {
             overrides.merge(try Pronunciations.readDictionary(path: Pronunciations.overridePath(forModel: modelPath))) { $1 }
         }
         try addMissingWords(grammar.words + matcherWords(model), overrides: overrides)
-        try decoder.addGrammar(named: Self.grammarSearch, jsgf: grammar.text)
+        let automaton: WordAutomaton
+        do {
+            automaton = try RecognitionGrammar.automaton(for: grammar)
+        } catch {
+            throw SpeechError("cannot compile the recognition grammar: \(error)")
+        }
+        try decoder.addFiniteStateGrammar(named: Self.grammarSearch, fsg: automaton.fsgText(name: Self.grammarSearch))
         try decoder.useSearch(Self.grammarSearch)
     }
 
@@ -147,9 +153,7 @@ public final class CommandRecognizer {
     private func grammarConfidence(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Double {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
         if !hasPhoneLoop {
-            let phoneModel = (options.files.languageModel as NSString).deletingLastPathComponent + "/en-us-phone.lm.bin"
-            guard FileManager.default.isReadableFile(atPath: phoneModel) else { return 1 }
-            try decoder.addPhoneLoop(named: Self.phoneSearch, path: phoneModel)
+            try decoder.addPhoneLoop(named: Self.phoneSearch)
             hasPhoneLoop = true
         }
         try decoder.useSearch(Self.phoneSearch)

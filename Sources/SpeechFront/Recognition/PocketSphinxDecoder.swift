@@ -66,12 +66,31 @@ final class PocketSphinxDecoder {
         try run(ps_set_jsgf_string(decoder, name, jsgf), "ps_set_jsgf_string(\(name))")
     }
 
+    /// Loads a grammar in PocketSphinx's FSG text format (through a
+    /// temporary file, the only way this version reads one).
+    func addFiniteStateGrammar(named name: String, fsg text: String) throws(SpeechError) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(getpid())-\(UUID().uuidString).fsg").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw SpeechError("cannot write the grammar to \(path)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let weight = Float(cmd_ln_float_r(config, "-lw"))
+        guard let fsg = fsg_model_readfile(path, ps_get_logmath(decoder), weight) else {
+            throw SpeechError("fsg_model_readfile failed on the command grammar")
+        }
+        // ps_set_fsg keeps its own reference.
+        defer { fsg_model_free(fsg) }
+        try run(ps_set_fsg(decoder, name, fsg), "ps_set_fsg(\(name))")
+    }
+
     func addLanguageModel(named name: String, path: String) throws(SpeechError) {
         try run(ps_set_lm_file(decoder, name, path), "ps_set_lm_file(\(path))")
     }
 
-    func addPhoneLoop(named name: String, path: String) throws(SpeechError) {
-        try run(ps_set_allphone_file(decoder, name, path), "ps_set_allphone_file(\(path))")
+    /// An unconstrained phone loop (no phone language model: every phone may
+    /// follow every other), the yardstick for grammar confidence.
+    func addPhoneLoop(named name: String) throws(SpeechError) {
+        try run(ps_set_allphone(decoder, name, nil), "ps_set_allphone(\(name))")
     }
 
     func useSearch(_ name: String) throws(SpeechError) {

@@ -1,33 +1,21 @@
-import Foundation
+@testable import PhraseMatcher
 
-/// Test helper: reads the rules of a JSGF grammar and expands them at
-/// random, so tests can check that every sentence the grammar allows is one
-/// the matcher accepts.
+/// Test helper over the grammar reader the recogniser uses (`JSGFRules`):
+/// random sentences of a rule, and every place a rule can end in a word
+/// sequence — so tests can hold grammars and parsers to the same language.
 struct JSGFSampler {
-    indirect enum Expression {
-        case word(String)
-        case rule(String)
-        case sequence([Expression])
-        case alternatives([Expression])
-        case optional(Expression)
-        case repeated(Expression, atLeastOnce: Bool)
-    }
-
-    private(set) var rules: [String: Expression] = [:]
+    typealias Expression = JSGFRules.Expression
+    let rules: JSGFRules
     private var generator: SplitMix
 
     init(_ grammar: String, seed: UInt64 = 42) {
+        rules = JSGFRules(grammar)
         generator = SplitMix(state: seed)
-        for line in grammar.split(separator: "\n") {
-            var text = line.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("public ") { text = String(text.dropFirst(7)) }
-            guard text.hasPrefix("<"), let equals = text.range(of: " = ") else { continue }
-            let name = String(text[text.index(after: text.startIndex)..<text.firstIndex(of: ">")!])
-            var body = String(text[equals.upperBound...])
-            if body.hasSuffix(";") { body.removeLast() }
-            var tokens = Self.tokenize(body)[...]
-            rules[name] = Self.parseAlternatives(&tokens)
-        }
+    }
+
+    /// The rules of a built-in type, as a grammar.
+    init(rules: [JSGFRule], seed: UInt64 = 42) {
+        self.init(rules.map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n"), seed: seed)
     }
 
     mutating func sample(_ rule: String) -> [String] {
@@ -36,70 +24,76 @@ struct JSGFSampler {
         return words
     }
 
+    mutating func random(below limit: Int) -> Int { Int(generator.next() % UInt64(limit)) }
+
     private mutating func expand(_ expression: Expression, into words: inout [String], depth: Int) {
         switch expression {
+        case .void: break
         case .word(let word): words.append(word)
-        case .rule(let name): if let body = rules[name] { expand(body, into: &words, depth: depth + 1) }
+        case .rule(let name): if let body = rules.rules[name] { expand(body, into: &words, depth: depth + 1) }
         case .sequence(let parts): for part in parts { expand(part, into: &words, depth: depth) }
-        case .alternatives(let options): expand(options[Int(generator.next() % UInt64(options.count))], into: &words, depth: depth)
-        case .optional(let inner): if generator.next() % 2 == 0 { expand(inner, into: &words, depth: depth) }
+        case .alternatives(let options): expand(options[random(below: options.count)], into: &words, depth: depth)
+        case .optional(let inner):
+            // Recursive rules (digits) stop ever sooner.
+            if random(below: 10) < (depth > 12 ? 2 : 6) { expand(inner, into: &words, depth: depth) }
         case .repeated(let inner, let atLeastOnce):
-            let count = Int(generator.next() % 3) + (atLeastOnce ? 1 : 0)
-            for _ in 0..<count { expand(inner, into: &words, depth: depth) }
+            for _ in 0..<(random(below: 3) + (atLeastOnce ? 1 : 0)) { expand(inner, into: &words, depth: depth) }
         }
     }
 
-    private static func tokenize(_ body: String) -> [String] {
-        var tokens: [String] = []
-        var current = ""
-        var inRule = false
-        for character in body {
-            if inRule {
-                current.append(character)
-                if character == ">" { tokens.append(current); current = ""; inRule = false }
-            } else if character == "<" {
-                if !current.isEmpty { tokens.append(current); current = "" }
-                current = "<"; inRule = true
-            } else if "()[]|*+".contains(character) || character == " " {
-                if !current.isEmpty { tokens.append(current); current = "" }
-                if character != " " { tokens.append(String(character)) }
-            } else {
-                current.append(character)
+    /// Every index where rule `name` can end when matched on `words` from index 0.
+    func ends(of name: String, _ words: [String]) -> Set<Int> {
+        var memo: [Int: [String: Set<Int>]] = [:]
+        return ends(.rule(name), words, from: 0, memo: &memo)
+    }
+
+    private func ends(_ expression: Expression, _ words: [String], from start: Int, memo: inout [Int: [String: Set<Int>]]) -> Set<Int> {
+        switch expression {
+        case .void: return []
+        case .word(let word): return start < words.count && words[start] == word ? [start + 1] : []
+        case .rule(let name):
+            if let known = memo[start]?[name] { return known }
+            guard let body = rules.rules[name] else { return [] }
+            let found = ends(body, words, from: start, memo: &memo)
+            memo[start, default: [:]][name] = found
+            return found
+        case .sequence(let parts):
+            var positions: Set<Int> = [start]
+            for part in parts {
+                var next: Set<Int> = []
+                for position in positions { next.formUnion(ends(part, words, from: position, memo: &memo)) }
+                positions = next
             }
-        }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
-    }
-
-    private static func parseAlternatives(_ tokens: inout ArraySlice<String>) -> Expression {
-        var options = [parseSequence(&tokens)]
-        while tokens.first == "|" {
-            tokens.removeFirst()
-            options.append(parseSequence(&tokens))
-        }
-        return options.count == 1 ? options[0] : .alternatives(options)
-    }
-
-    private static func parseSequence(_ tokens: inout ArraySlice<String>) -> Expression {
-        var parts: [Expression] = []
-        while let token = tokens.first, token != "|", token != ")", token != "]" {
-            tokens.removeFirst()
-            var part: Expression
-            switch token {
-            case "(": part = parseAlternatives(&tokens); tokens.removeFirst()
-            case "[": part = .optional(parseAlternatives(&tokens)); tokens.removeFirst()
-            default:
-                part = token.hasPrefix("<") ? .rule(String(token.dropFirst().dropLast())) : .word(token.replacingOccurrences(of: "\"", with: ""))
+            return positions
+        case .alternatives(let options):
+            return options.reduce(into: Set<Int>()) { $0.formUnion(ends($1, words, from: start, memo: &memo)) }
+        case .optional(let inner):
+            return ends(inner, words, from: start, memo: &memo).union([start])
+        case .repeated(let inner, let atLeastOnce):
+            var reached: Set<Int> = atLeastOnce ? [] : [start]
+            var frontier: Set<Int> = [start]
+            while !frontier.isEmpty {
+                var next: Set<Int> = []
+                for position in frontier { next.formUnion(ends(inner, words, from: position, memo: &memo)) }
+                frontier = next.subtracting(reached)
+                reached.formUnion(next)
             }
-            if tokens.first == "*" { tokens.removeFirst(); part = .repeated(part, atLeastOnce: false) }
-            if tokens.first == "+" { tokens.removeFirst(); part = .repeated(part, atLeastOnce: true) }
-            parts.append(part)
+            return reached
         }
-        return parts.count == 1 ? parts[0] : .sequence(parts)
+    }
+
+    /// Rules a body refers to.
+    static func references(_ expression: Expression) -> [String] {
+        switch expression {
+        case .word, .void: []
+        case .rule(let name): [name]
+        case .sequence(let parts), .alternatives(let parts): parts.flatMap(references)
+        case .optional(let inner), .repeated(let inner, _): references(inner)
+        }
     }
 }
 
-/// A small deterministic random generator for repeatable samples.
+/// SplitMix64: the same sentences on every run.
 struct SplitMix {
     var state: UInt64
     mutating func next() -> UInt64 {

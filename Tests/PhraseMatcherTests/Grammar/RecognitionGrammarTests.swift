@@ -1,0 +1,59 @@
+import DefaultModels
+import Testing
+@testable import PhraseMatcher
+
+struct RecognitionGrammarTests {
+    static func model(_ which: String) throws -> CommandModel {
+        which == "default"
+            ? try ModelLoader.load(text: DefaultModels.defaultModelText, name: "default.json")
+            : try ModelLoader.load(text: typesModelText, name: "types.json")
+    }
+
+    /// The minimised automaton accepts every sentence the JSGF allows…
+    @Test(arguments: ["default", "types"])
+    func acceptsEverySentenceOfTheJSGF(_ which: String) throws {
+        let grammar = JSGFGrammar(model: try Self.model(which))
+        let automaton = try RecognitionGrammar.automaton(for: grammar)
+        var sampler = JSGFSampler(grammar.text, seed: 7)
+        for _ in 0..<2000 {
+            let sentence = sampler.sample("command")
+            let accepted = automaton.accepts(sentence)
+            #expect(accepted, "\(sentence.joined(separator: " "))")
+        }
+    }
+
+    /// …and every example of every phrase without free text, and nothing the matcher rejects.
+    @Test func acceptsThePhrasesOfTheDefaultModelAndNothingElse() throws {
+        let model = try Self.model("default")
+        let automaton = try RecognitionGrammar.automaton(for: JSGFGrammar(model: model))
+        for intent in model.intents where !intent.parameters.contains(where: { $0.type == .string }) {
+            for phrase in intent.phrases {
+                for sentence in PhraseExamples.sentences(for: phrase, of: intent, in: model) {
+                    let accepted = automaton.accepts(sentence.split(separator: " ").map(String.init))
+                    #expect(accepted, "\(sentence)")
+                }
+            }
+        }
+        for sentence in ["set a timer for five", "turn on", "hello there", "set a timer for five minutes please please now"] {
+            let accepted = automaton.accepts(sentence.split(separator: " ").map(String.init))
+            #expect(!accepted, "\(sentence)")
+        }
+        let withFillers = automaton.accepts(["please", "set", "a", "timer", "for", "an", "hour", "and", "a", "half", "thanks"])
+        #expect(withFillers)
+    }
+
+    @Test func isSmallerThanItsJSGFExpanded() throws {
+        let automaton = try RecognitionGrammar.automaton(for: JSGFGrammar(model: try Self.model("default")))
+        // PocketSphinx's own JSGF compiler makes about 35,000 states and 417,000 arcs of this grammar.
+        let (states, arcs) = (automaton.stateCount, automaton.arcCount)
+        #expect(states < 2_000)
+        #expect(arcs < 30_000)
+    }
+
+    @Test func fsgTextHasOneStartAndOneFinal() throws {
+        let model = try ModelLoader.load(text: #"{"application": "A", "intents": {"X": {"phrases": ["(yes|yeah) [please]"]}}}"#, name: "m.json")
+        let text = try RecognitionGrammar.automaton(for: JSGFGrammar(model: model)).fsgText(name: "g")
+        #expect(text.hasPrefix("FSG_BEGIN g\nNUM_STATES 4\nSTART_STATE 0\nFINAL_STATE 3\n"))
+        #expect(text.hasSuffix("FSG_END\n"))
+    }
+}
