@@ -52,7 +52,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeechFrontTests",
-            dependencies: ["SpeechFront", "PhraseMatcher", "DefaultModels"]
+            dependencies: ["SpeechFront", "PhraseMatcher", "DefaultModels"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "voicecmdTests",

@@ -35,6 +35,9 @@ public struct UtteranceSegmenter {
 
     public init() {}
 
+    /// Samples held right now: the pre-roll, the open utterance and a partial frame.
+    var bufferedSampleCount: Int { pending.count + preRoll.count + current.count }
+
     /// Feeds audio; returns the utterances that ended within it.
     public mutating func feed(_ samples: [Int16]) -> [Segment] {
         pending += samples

@@ -10,9 +10,12 @@ public final class CommandRecognizer {
         public var nbest = 1
         public var verbose = false
         public var files: SpeechModelFiles
-        /// Utterances whose grammar path is this much worse per frame than
-        /// an unconstrained phone loop are rejected in `auto` mode.
-        public var rejectionThreshold: Double = 0.35
+        /// In `auto` mode, utterances whose grammar confidence is below this
+        /// are rejected as not a command.
+        public var minimumConfidence: Double = 0.35
+        /// In `auto` mode with free-text intents, grammar results below this
+        /// confidence are checked against the general language model.
+        public var freeTextCheckBelow: Double = 0.7
 
         public init(files: SpeechModelFiles) { self.files = files }
     }
@@ -24,6 +27,7 @@ public final class CommandRecognizer {
     private let decoder: PocketSphinxDecoder
     private let grammar: JSGFGrammar
     private var hasLanguageModel = false
+    private lazy var freeTextIntents: Set<String> = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
     private var hasPhoneLoop = false
 
     private static let grammarSearch = "commands"
@@ -39,7 +43,7 @@ public final class CommandRecognizer {
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [
             ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
-            ("bestpath", "no"), ("cmn", "batch"),
+            ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"),
         ], verbose: options.verbose)
         // Number words the CMU dictionary lacks ("mins"), then the model's own dictionary file.
         var overrides = ValueWordPronunciations.missingFromCMUDictionary
@@ -119,9 +123,16 @@ public final class CommandRecognizer {
             return try recognizeWithLanguageModel(segment)
         case .auto:
             let commands = try recognizeWithGrammar(segment, reject: true)
-            if commands.match?.best != nil || grammar.intentsNeedingLanguageModel.isEmpty { return commands }
+            // Free text is outside the grammar: speech the grammar explains
+            // only loosely may be a free-text command. The language model's
+            // words win when they match an intent that takes free text.
+            guard !freeTextIntents.isEmpty, commands.confidence < options.freeTextCheckBelow else { return commands }
             let freeText = try recognizeWithLanguageModel(segment)
-            return freeText.match?.best != nil ? freeText : commands
+            if let best = freeText.match?.best, freeTextIntents.contains(best.intent),
+               best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) {
+                return freeText
+            }
+            return commands
         }
     }
 
@@ -130,7 +141,7 @@ public final class CommandRecognizer {
         let decoded = try decoder.decode(segment.samples, nbest: options.nbest)
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         transcript.confidence = try grammarConfidence(decoded, segment: segment)
-        if reject, transcript.confidence < 1 - options.rejectionThreshold { transcript.match = .none(transcript.text) }
+        if reject, transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
         return transcript
     }
 
@@ -161,9 +172,12 @@ public final class CommandRecognizer {
         try decoder.useSearch(Self.grammarSearch)
         let grammarAcoustic = decoded.words.reduce(0) { $0 + $1.acousticScore }
         let phoneAcoustic = phones.words.reduce(0) { $0 + $1.acousticScore }
-        // Log-base scores to natural log per frame.
-        let perFrame = Double(phoneAcoustic - grammarAcoustic) * log(decoded.logBase) / Double(decoded.frames)
-        return max(0, min(1, 1 - perFrame / 10))
+        // Segment scores are in the decoder's log base, shifted down by 10
+        // bits; as natural log per frame, in-grammar speech measured at most
+        // about 2 (the grammar costs little over free phones), other speech
+        // 3.5 and more.
+        let natsPerFrame = Double(phoneAcoustic - grammarAcoustic) * 1024 * log(decoded.logBase) / Double(decoded.frames)
+        return max(0, min(1, 1 - natsPerFrame / 4))
     }
 
     private func makeTranscript(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment, mode: SearchMode) -> Transcript {

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import SpeechFront
+
+/// The bad-input matrix: each input gives its documented result.
+struct BadAudioInputTests {
+    static func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-bad-\(getpid())-\(name)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func wavHeader(dataBytes: UInt32, declaredRIFF: UInt32? = nil) -> [UInt8] {
+        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
+        return Array("RIFF".utf8) + le32(declaredRIFF ?? 36 + dataBytes) + Array("WAVEfmt ".utf8) + le32(16) + le16(1) + le16(1)
+            + le32(16_000) + le32(32_000) + le16(2) + le16(16) + Array("data".utf8) + le32(dataBytes)
+    }
+
+    func openError(_ path: String) -> String? {
+        do {
+            var source = try AudioSources.open(path: path)
+            _ = try AudioSources.readAll(&source)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func emptyFile() throws {
+        let path = try Self.file("empty.wav", [])
+        #expect(openError(path) == "\(path): the file is empty")
+    }
+
+    @Test func textFileNamedWav() throws {
+        let path = try Self.file("text.wav", Array("this is not audio, it is a text file\n".utf8))
+        #expect(openError(path)?.hasPrefix("\(path): not a readable audio file (libsndfile: ") == true)
+    }
+
+    @Test func truncatedHeader() throws {
+        let path = try Self.file("truncated.wav", Array(Self.wavHeader(dataBytes: 32_000).prefix(20)))
+        #expect(openError(path)?.hasPrefix("\(path): not a readable audio file") == true)
+    }
+
+    @Test func zeroLengthData() throws {
+        let path = try Self.file("nodata.wav", Self.wavHeader(dataBytes: 0))
+        #expect(openError(path) == "\(path): the file holds no audio samples")
+    }
+
+    @Test func missingFile() {
+        #expect(openError("/nonexistent/clip.wav") == "/nonexistent/clip.wav: no such file")
+    }
+
+    @Test func rawPCMIsReadAsIs() throws {
+        let samples: [Int16] = [0, 1000, -1000, 32767, -32768]
+        let bytes = samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        let path = try Self.file("clip.raw", bytes)
+        var source = try AudioSources.open(path: path)
+        #expect(try AudioSources.readAll(&source) == samples)
+    }
+
+    /// Three hours of quiet room noise stream through the segmenter without
+    /// an utterance and without holding the audio: it never keeps more than
+    /// its pre-roll.
+    @Test func threeHoursOfSilenceStreamInBoundedMemory() {
+        var segmenter = UtteranceSegmenter()
+        var generator = UInt32(1)
+        var chunk = [Int16](repeating: 0, count: 16_000)
+        var utterances = 0
+        var mostHeld = 0
+        for _ in 0..<(3 * 3600) {
+            for index in chunk.indices {
+                generator = generator &* 1_664_525 &+ 1_013_904_223
+                chunk[index] = Int16(Int(generator >> 16) % 21 - 10)
+            }
+            utterances += segmenter.feed(chunk).count
+            mostHeld = max(mostHeld, segmenter.bufferedSampleCount)
+        }
+        if segmenter.finish() != nil { utterances += 1 }
+        #expect(utterances == 0)
+        #expect(mostHeld <= Int(segmenter.padding * 16_000) + 160)
+    }
+
+}
