@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "voicecmd-bench",
-            dependencies: ["PhraseMatcher", "DefaultModels"],
+            dependencies: ["PhraseMatcher", "SpeechFront", "DefaultModels"],
             path: "Benchmarks/voicecmd-bench"
         ),
         .testTarget(

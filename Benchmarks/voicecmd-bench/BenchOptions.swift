@@ -20,6 +20,7 @@ struct BenchOptions {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ name: String) -> String? { values[name] }
 
     func required(_ name: String) throws -> String {
         guard let value = values[name] else { throw BenchError(message: "missing --\(name)", isUsage: true) }

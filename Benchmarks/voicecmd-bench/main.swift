@@ -4,9 +4,11 @@ import PhraseMatcher
 /// voicecmd-bench: match latency and compile time, verified results.
 ///   voicecmd-bench match --commands FILE --sentences FILE [--rounds N] [--json]
 ///   voicecmd-bench generated [--intents N] [--phrases N] [--entities N] [--json]
+///   voicecmd-bench asr --commands FILE --corpus DIR [--noise FILE --snr DB] [--json]
 let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
+           voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,6 +22,7 @@ do {
     switch benchmark {
     case "match": report = try MatchBenchmark.run(options)
     case "generated": report = try GeneratedModelBenchmark.run(options)
+    case "asr": report = try ASRBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)
