@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Pronunciations for words the dictionary lacks: from a dictionary file next
 /// to the model (`<model>.dict`, lines of `word PH O N E S`), else guessed with
@@ -64,5 +65,40 @@ public enum Pronunciations {
         }
         guard !phones.isEmpty, phones.allSatisfy(cmuPhones.contains) else { return nil }
         return phones.joined(separator: " ")
+    }
+}
+
+extension Pronunciations {
+    /// A word of a model's grammar that the pronunciation dictionary lacks,
+    /// with the pronunciation the recogniser will use and where it comes from.
+    public struct MissingWord: Sendable, Equatable {
+        public var word: String
+        public var phones: String?
+        public var source: String
+    }
+
+    /// The grammar words of `model` missing from the dictionary at
+    /// `dictionaryPath`, in order, with their override or guess.
+    public static func missingWords(in grammarWords: [String], dictionaryPath: String,
+                                    modelPath: String?) throws(SpeechError) -> [MissingWord] {
+        guard let text = try? String(contentsOfFile: dictionaryPath, encoding: .utf8) else {
+            throw SpeechError("cannot read the pronunciation dictionary \(dictionaryPath)")
+        }
+        var known: Set<Substring> = []
+        for line in text.split(separator: "\n") {
+            guard let end = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { continue }
+            var word = line[..<end]
+            // Alternative pronunciations are listed as word(2).
+            if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
+            known.insert(word)
+        }
+        var overrides = ValueWordPronunciations.missingFromCMUDictionary
+        if let modelPath, FileManager.default.fileExists(atPath: overridePath(forModel: modelPath)) {
+            overrides.merge(try readDictionary(path: overridePath(forModel: modelPath))) { $1 }
+        }
+        return grammarWords.filter { !known.contains(Substring($0)) }.map { word in
+            if let phones = overrides[word] { return MissingWord(word: word, phones: phones, source: "dictionary file") }
+            return MissingWord(word: word, phones: guess(word), source: "guessed by flite")
+        }
     }
 }

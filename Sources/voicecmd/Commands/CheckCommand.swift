@@ -1,4 +1,6 @@
+import Foundation
 import PhraseMatcher
+import SpeechFront
 
 /// `voicecmd check`: validate a model and summarise it.
 enum CheckCommand: Subcommand {
@@ -28,6 +30,23 @@ enum CheckCommand: Subcommand {
         if !grammar.intentsNeedingLanguageModel.isEmpty {
             let names = grammar.intentsNeedingLanguageModel.map { "\($0.intent) (\($0.parameters.joined(separator: ", ")))" }
             print("  free text:          \(names.joined(separator: ", ")) need the general language model")
+        }
+        // Words the recogniser's dictionary lacks: pronunciations from the
+        // model's .dict file or guessed, so the model still works by voice.
+        if let files = try? SpeechModelFiles.locate() {
+            let missing = try Pronunciations.missingWords(in: grammar.words, dictionaryPath: files.dictionary, modelPath: path)
+            let modelWords = missing.filter { ValueWordPronunciations.missingFromCMUDictionary[$0.word] == nil }
+            if modelWords.isEmpty {
+                print("  dictionary:         every word known")
+            } else {
+                print("  dictionary:         \(modelWords.count) word\(modelWords.count == 1 ? "" : "s") missing")
+                for word in modelWords {
+                    let advice = "(no pronunciation: add it to \(Pronunciations.overridePath(forModel: path ?? "model.json")))"
+                    print("    \(word.word)  " + (word.phones.map { "\($0)  (\(word.source))" } ?? advice))
+                }
+            }
+        } else {
+            print("  dictionary:         not checked (no pocketsphinx-en-us)")
         }
         print("  errors: 0, warnings: \(warnings.count)")
         return 0
