@@ -23,6 +23,11 @@ enum ASRBenchmark {
         let model = try ModelLoader.load(path: modelPath)
         var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         recognizerOptions.mode = mode
+        // --decoder "beam=1e-60,wbeam=1e-40": PocketSphinx settings to try.
+        recognizerOptions.decoderSettings = (options.value("decoder") ?? "").split(separator: ",").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
         let loadStart = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
         let loadSeconds = Double(nanoseconds() - loadStart) / 1e9

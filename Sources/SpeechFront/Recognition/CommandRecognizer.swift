@@ -12,10 +12,12 @@ public final class CommandRecognizer {
         public var files: SpeechModelFiles
         /// In `auto` mode, utterances whose grammar confidence is below this
         /// are rejected as not a command.
-        public var minimumConfidence: Double = 0.35
+        public var minimumConfidence: Double = 0.3
         /// In `auto` mode with free-text intents, grammar results below this
         /// confidence are checked against the general language model.
         public var freeTextCheckBelow: Double = 0.7
+        /// More PocketSphinx flags (name without the dash, value), after voicecmd's own.
+        public var decoderSettings: [(String, String)] = []
 
         public init(files: SpeechModelFiles) { self.files = files }
     }
@@ -44,7 +46,7 @@ public final class CommandRecognizer {
         decoder = try PocketSphinxDecoder(options: [
             ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
             ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"),
-        ], verbose: options.verbose)
+        ] + options.decoderSettings, verbose: options.verbose)
         // Number words the CMU dictionary lacks ("mins"), then the model's own dictionary file.
         var overrides = ValueWordPronunciations.missingFromCMUDictionary
         if let modelPath, FileManager.default.fileExists(atPath: Pronunciations.overridePath(forModel: modelPath)) {
@@ -168,16 +170,14 @@ public final class CommandRecognizer {
             hasPhoneLoop = true
         }
         try decoder.useSearch(Self.phoneSearch)
-        let phones = try decoder.decode(segment.samples, nbest: 1)
+        let phones = try decoder.decode(segment.samples, nbest: 1, words: false)
         try decoder.useSearch(Self.grammarSearch)
-        let grammarAcoustic = decoded.words.reduce(0) { $0 + $1.acousticScore }
-        let phoneAcoustic = phones.words.reduce(0) { $0 + $1.acousticScore }
-        // Segment scores are in the decoder's log base, shifted down by 10
-        // bits; as natural log per frame, in-grammar speech measured at most
-        // about 2 (the grammar costs little over free phones), other speech
-        // 3.5 and more.
-        let natsPerFrame = Double(phoneAcoustic - grammarAcoustic) * 1024 * log(decoded.logBase) / Double(decoded.frames)
-        return max(0, min(1, 1 - natsPerFrame / 4))
+        // Path scores (the grammar's words, grammar weights and insertion
+        // penalties against free phones), in the decoder's log base shifted
+        // down by 10 bits. As natural log per frame, in-grammar speech
+        // measured under 3, other speech over 4.
+        let natsPerFrame = Double(phones.score - decoded.score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
+        return max(0, min(1, 1 - natsPerFrame / 5))
     }
 
     private func makeTranscript(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment, mode: SearchMode) -> Transcript {

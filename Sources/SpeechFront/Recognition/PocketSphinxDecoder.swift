@@ -103,7 +103,9 @@ final class PocketSphinxDecoder {
     }
 
     /// Decodes `samples` as one utterance, normalising over the whole of it.
-    func decode(_ samples: [Int16], nbest: Int) throws(SpeechError) -> DecodedUtterance {
+    /// `words: false` skips the word segmentation (the phone loop's segment
+    /// iterator leaks in this PocketSphinx version, and only its score is needed).
+    func decode(_ samples: [Int16], nbest: Int, words wantWords: Bool = true) throws(SpeechError) -> DecodedUtterance {
         try run(ps_start_utt(decoder), "ps_start_utt")
         let processed = samples.withUnsafeBufferPointer { buffer in
             ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
@@ -113,7 +115,7 @@ final class PocketSphinxDecoder {
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         var words: [DecodedWord] = []
-        var segment = ps_seg_iter(decoder)
+        var segment = wantWords ? ps_seg_iter(decoder) : nil
         let rate = framesPerSecond
         while let current = segment {
             let word = String(cString: ps_seg_word(current))
