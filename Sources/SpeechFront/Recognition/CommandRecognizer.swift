@@ -63,6 +63,10 @@ public final class CommandRecognizer {
         try decoder.useSearch(Self.grammarSearch)
     }
 
+    deinit {
+        if hasPhoneLoop { decoder.releaseLastResult(ofSearch: Self.phoneSearch) }
+    }
+
     /// Words of the model outside the grammar (free-text phrases) that the
     /// language model search should know too.
     private func matcherWords(_ model: CommandModel) -> [String] {

@@ -97,6 +97,14 @@ final class PocketSphinxDecoder {
         try run(ps_set_search(decoder, name), "ps_set_search(\(name))")
     }
 
+    /// Starts and ends an empty utterance on a search, so it frees what its
+    /// last result still holds (the phone loop keeps its last backtrace until
+    /// the next utterance, and frees nothing at ps_free in this version).
+    func releaseLastResult(ofSearch name: String) {
+        guard ps_set_search(decoder, name) == 0, ps_start_utt(decoder) == 0 else { return }
+        _ = ps_end_utt(decoder)
+    }
+
     /// Frames per second of the front end (100 by default).
     var framesPerSecond: Double {
         Double(cmd_ln_int_r(config, "-frate"))
