@@ -106,18 +106,59 @@ public final class CommandRecognizer {
         }
     }
 
+    /// Recordings up to this long are first heard whole, as one command.
+    static let wholeRecordingLimit = 30.0
+
     /// Recognises every utterance of a recording.
+    ///
+    /// A short recording is heard whole as well as split at its silences:
+    /// pauses inside one command, and noise, make splitting cut commands
+    /// apart, so the parts win only when each of them is a command. Longer
+    /// recordings stream through the splitter, never held.
     public func transcribe(_ source: inout any AudioSource) throws -> [Transcript] {
+        var held: [Int16] = []
+        let limit = Int(Self.wholeRecordingLimit * Double(RecognizerAudio.sampleRate))
         var segmenter = UtteranceSegmenter()
         var transcripts: [Transcript] = []
-        var sawAudio = false
+        var streaming = false
         while let chunk = try source.nextChunk() {
-            sawAudio = sawAudio || !chunk.isEmpty
-            for segment in segmenter.feed(chunk) { transcripts.append(try recognize(segment)) }
+            if streaming {
+                for segment in segmenter.feed(chunk) { transcripts.append(try recognize(segment)) }
+                continue
+            }
+            held += chunk
+            if held.count > limit {
+                streaming = true
+                for segment in segmenter.feed(held) { transcripts.append(try recognize(segment)) }
+                held = []
+            }
         }
-        if let segment = segmenter.finish() { transcripts.append(try recognize(segment)) }
-        _ = sawAudio
-        return transcripts
+        if streaming {
+            if let segment = segmenter.finish() { transcripts.append(try recognize(segment)) }
+            return transcripts
+        }
+        return try transcribeShort(held)
+    }
+
+    private func transcribeShort(_ samples: [Int16]) throws(SpeechError) -> [Transcript] {
+        var segmenter = UtteranceSegmenter()
+        var segments = segmenter.feed(samples)
+        if let last = segmenter.finish() { segments.append(last) }
+        guard !segments.isEmpty else { return [] }
+        // Heard whole from the first speech to the end of the last.
+        let start = segments[0].start
+        let end = segments[segments.count - 1].start
+            + Double(segments[segments.count - 1].samples.count) / Double(RecognizerAudio.sampleRate)
+        let rate = Double(RecognizerAudio.sampleRate)
+        let whole = UtteranceSegmenter.Segment(
+            samples: Array(samples[Int(start * rate)..<min(samples.count, Int((end * rate).rounded()))]), start: start)
+        let heard = try recognize(whole)
+        if segments.count == 1 { return [heard] }
+        // Several commands when every part is one; otherwise the pauses were
+        // inside one command (or noise) and the whole is what was said.
+        let parts = try segments.map { segment throws(SpeechError) in try recognize(segment) }
+        if parts.allSatisfy({ $0.match?.best != nil }) || heard.match?.best == nil { return parts }
+        return [heard]
     }
 
     /// Recognises one utterance.
