@@ -23,25 +23,29 @@ while IFS=$'\t' read -r name voice speed noise text; do
     *) echo "unknown voice $voice" >&2; exit 1 ;;
   esac
   # Half a second of room noise around the speech, as a microphone hears it.
-  sox "$raw" -r 16000 -c 1 -b 16 "$work/$name.16k.wav" pad 0.5 0.5
+  sox -R "$raw" -r 16000 -c 1 -b 16 "$work/$name.16k.wav" pad 0.5 0.5
   if [[ "$noise" == none ]]; then
-    sox "$work/$name.16k.wav" "$work/$name.final.wav" dither -s
+    sox -R "$work/$name.16k.wav" "$work/$name.final.wav" dither -s
   else
     color=${noise%:*}; snr=${noise#*:}
     length=$(soxi -D "$work/$name.16k.wav")
-    speech_rms=$(sox "$work/$name.16k.wav" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}')
+    speech_rms=$(sox -R "$work/$name.16k.wav" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}')
     # Noise scaled so speech RMS / noise RMS is the SNR.
     noise_rms=$(python3 -c "print($speech_rms / 10 ** ($snr / 20))")
-    sox -n -r 16000 -c 1 -b 16 "$work/$name.noise.wav" synth "$length" "${color}noise" vol 1
-    unit_rms=$(sox "$work/$name.noise.wav" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}')
+    sox -R -n -r 16000 -c 1 -b 16 "$work/$name.noise.wav" synth "$length" "${color}noise" vol 1
+    unit_rms=$(sox -R "$work/$name.noise.wav" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}')
     gain=$(python3 -c "print($noise_rms / $unit_rms)")
-    sox -m "$work/$name.16k.wav" -v "$gain" "$work/$name.noise.wav" "$work/$name.final.wav"
+    sox -R -m "$work/$name.16k.wav" -v "$gain" "$work/$name.noise.wav" "$work/$name.final.wav"
   fi
-  sox "$work/$name.final.wav" "$out/$name.flac"
+  sox -R "$work/$name.final.wav" "$out/$name.flac"
 done < "$here/clips.tsv"
 
 # Two commands in one recording, two seconds apart (with a dither noise floor:
 # perfectly silent audio upsets the decoder's normalisation).
-sox "$out/timer-cancel-kal.flac" "$out/device-on-slt.flac" "$work/pair.wav"
-sox "$out/timer-cancel-kal.flac" -p pad 0 2 | sox - "$out/device-on-slt.flac" "$out/two-commands.flac" dither -s
+sox -R "$out/timer-cancel-kal.flac" -p pad 0 2 | sox -R - "$out/device-on-slt.flac" "$out/two-commands.flac" dither -s
+
+# Sounds that are not speech: room noise, and a few bars of synthesised music.
+sox -R -n -r 16000 -c 1 -b 16 "$out/noise-only.flac" synth 3 pinknoise vol 0.3
+sox -R -n -r 16000 -c 1 -b 16 "$work/music.wav" synth 0.5 pluck C4 synth 0.5 pluck E4 : synth 0.5 pluck G4 : synth 0.5 pluck C5 : synth 0.5 pluck A4 : synth 1 pluck F4
+sox -R "$work/music.wav" "$out/music.flac" repeat 1 dither -s
 echo "wrote $(ls "$out" | wc -l) clips to $out"

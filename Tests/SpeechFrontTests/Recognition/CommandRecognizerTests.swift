@@ -36,7 +36,8 @@ struct CommandRecognizerTests {
         #expect(!transcripts[0].words.isEmpty)
     }
 
-    @Test(arguments: ["out-of-grammar-fox", "out-of-grammar-weather", "out-of-grammar-espeak"])
+    @Test(arguments: ["out-of-grammar-fox", "out-of-grammar-weather", "out-of-grammar-espeak", "invented-zorbleflux",
+                      "invented-quintaphone", "noise-only", "music"])
     func rejectsSpeechThatIsNoCommand(_ clip: String) throws {
         for transcript in try SharedRecognizer.shared.transcribeClip(clip) {
             #expect(transcript.match?.best == nil, "\"\(transcript.text)\" taken as \(transcript.match?.best?.intent ?? "")")
