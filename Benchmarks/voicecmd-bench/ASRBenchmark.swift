@@ -47,7 +47,7 @@ enum ASRBenchmark {
             let heard = transcripts.map(\.text).joined(separator: " ")
             if !entry.transcript.isEmpty {
                 let reference = TextNormalizer.words(of: entry.transcript)
-                wordErrors += editDistance(reference, heard.split(separator: " ").map(String.init))
+                wordErrors += EditDistance.between(reference, heard.split(separator: " ").map(String.init))
                 referenceWords += reference.count
             }
             guard let intent = entry.intent else { continue }
@@ -98,19 +98,5 @@ enum ASRBenchmark {
             if TextNormalizer.words(of: value) != TextNormalizer.words(of: expected) { return "\(name) \"\(value)\" for \"\(expected)\"" }
         }
         return nil
-    }
-
-    static func editDistance(_ a: [String], _ b: [String]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

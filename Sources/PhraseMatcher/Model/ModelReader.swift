@@ -420,24 +420,9 @@ struct ModelReader {
     /// another case, or at most two edits away from a name of 4+ letters.
     static func closest(to name: String, in candidates: [String]) -> String? {
         if let exact = candidates.first(where: { $0.lowercased() == name.lowercased() }) { return exact }
-        let scored = candidates.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+        let scored = candidates.map { ($0, EditDistance.between(Array(name.lowercased()), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.0.count >= 4 else { return nil }
         return best.0
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     private func format(_ number: Double) -> String {
