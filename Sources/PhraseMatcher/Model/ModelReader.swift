@@ -40,7 +40,9 @@ struct ModelReader {
     // MARK: - Typed access
 
     /// The members of an object, or nil after reporting what was found instead.
-    private mutating func members(of node: JSONNode, _ what: String, allowed: [String]? = nil) -> [JSONMember]? {
+    /// `itemName` names what the keys are ("intent"), for duplicate errors.
+    private mutating func members(of node: JSONNode, _ what: String, allowed: [String]? = nil,
+                                  itemName: String? = nil) -> [JSONMember]? {
         guard case .object(let members) = node.value else {
             error("\(what) must be an object, found \(node.kindName)", at: node)
             return nil
@@ -48,7 +50,8 @@ struct ModelReader {
         var seen: [String: JSONMember] = [:]
         for member in members {
             if let first = seen[member.key] {
-                error("duplicate key \"\(member.key)\" in \(what); the first is at \(position(first.keyOffset))", atKeyOf: member)
+                let duplicate = itemName.map { "duplicate \($0) \"\(member.key)\"" } ?? "duplicate key \"\(member.key)\" in \(what)"
+                error("\(duplicate); the first is at \(position(first.keyOffset))", atKeyOf: member)
             } else {
                 seen[member.key] = member
             }
@@ -159,7 +162,7 @@ struct ModelReader {
     // MARK: - Types
 
     private mutating func readTypes(_ node: JSONNode) -> [CustomType] {
-        guard let members = members(of: node, "\"types\"") else { return [] }
+        guard let members = members(of: node, "\"types\"", itemName: "type") else { return [] }
         var types: [CustomType] = []
         for member in members {
             if ParameterType.builtIn[member.key] != nil {
@@ -300,17 +303,12 @@ struct ModelReader {
     // MARK: - Intents
 
     private mutating func readIntents(_ node: JSONNode, types: [CustomType]) -> [Intent] {
-        guard let members = members(of: node, "\"intents\"") else { return [] }
+        guard let members = members(of: node, "\"intents\"", itemName: "intent") else { return [] }
         var intents: [Intent] = []
-        var seen: [String: JSONMember] = [:]
+        var seen: Set<String> = []
         for member in members {
-            if let first = seen[member.key] {
-                // `members(of:)` already reported the duplicate key; say it in the model's terms.
-                diagnostics.removeLast(diagnostics.last?.message.hasPrefix("duplicate key \"\(member.key)\"") == true ? 1 : 0)
-                error("duplicate intent \"\(member.key)\"; the first is at \(position(first.keyOffset))", atKeyOf: member)
-                continue
-            }
-            seen[member.key] = member
+            // A duplicate was reported by members(of:); only the first is read.
+            guard seen.insert(member.key).inserted else { continue }
             if let intent = readIntent(name: member.key, member.value, types: types) {
                 if intent.parameters.count > 5 {
                     warning("intent \(member.key) has \(intent.parameters.count) parameters; more than 5 is hard to say in one breath", atKeyOf: member)
@@ -354,7 +352,7 @@ struct ModelReader {
     }
 
     private mutating func readParameters(intent: String, _ node: JSONNode, types: [CustomType]) -> [Parameter] {
-        guard let members = members(of: node, "the parameters of intent \(intent)") else { return [] }
+        guard let members = members(of: node, "the parameters of intent \(intent)", itemName: "parameter") else { return [] }
         var parameters: [Parameter] = []
         invalidParameters = []
         for member in members {
