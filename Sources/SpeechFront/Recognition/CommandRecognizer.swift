@@ -16,6 +16,9 @@ public final class CommandRecognizer {
         /// In `auto` mode with free-text intents, grammar results below this
         /// confidence are checked against the general language model.
         public var freeTextCheckBelow: Double = 0.7
+        /// A recording heard whole with at least this confidence is not also
+        /// heard in parts split at its pauses.
+        public var confidentWhole: Double = 0.7
         /// More PocketSphinx flags (name without the dash, value), after voicecmd's own.
         public var decoderSettings: [(String, String)] = []
 
@@ -153,7 +156,8 @@ public final class CommandRecognizer {
         let whole = UtteranceSegmenter.Segment(
             samples: Array(samples[Int(start * rate)..<min(samples.count, Int((end * rate).rounded()))]), start: start)
         let heard = try recognize(whole)
-        if segments.count == 1 { return [heard] }
+        // A confident whole needs no second look (it saves decoding the parts).
+        if segments.count == 1 || (heard.match?.best != nil && heard.confidence >= options.confidentWhole) { return [heard] }
         // Several commands when every part is one; otherwise the pauses were
         // inside one command (or noise) and the whole is what was said.
         let parts = try segments.map { segment throws(SpeechError) in try recognize(segment) }
