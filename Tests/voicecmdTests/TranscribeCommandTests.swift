@@ -37,3 +37,17 @@ struct TranscribeCommandTests {
         #expect(run.stderr.hasPrefix("Error: 'fast' is not a search mode; use grammar, lm or auto\n"))
     }
 }
+
+extension TranscribeCommandTests {
+    @Test func nbestListsOtherHypothesesButNotTheBestOne() throws {
+        let run = try ToolRunner.run(["transcribe", "--json", "--nbest", "3", "--mode", "lm", Self.clips + "device-on-slt.flac"])
+        #expect(run.status == 0)
+        let line = try #require(run.stdout.split(separator: "\n").first.map(String.init))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let text = try #require(object["text"] as? String)
+        let alternatives = try #require(object["alternatives"] as? [String])
+        #expect(!alternatives.isEmpty && alternatives.count <= 2)
+        #expect(!alternatives.contains(text))
+        #expect(Set(alternatives).count == alternatives.count)
+    }
+}

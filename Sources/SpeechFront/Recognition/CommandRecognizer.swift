@@ -236,8 +236,14 @@ public final class CommandRecognizer {
         let text = words.map(\.word).joined(separator: " ")
         let duration = Double(segment.samples.count) / Double(RecognizerAudio.sampleRate)
         let match = text.isEmpty ? .none("") : matcher.match(NormalizedText(words: words.map(\.word)))
+        // Other hypotheses as words, without fillers, each once and never the best one again.
+        var alternatives: [String] = []
+        for (hypothesis, _) in decoded.alternatives {
+            let cleaned = Self.cleanHypothesis(hypothesis)
+            if !cleaned.isEmpty, cleaned != text, !alternatives.contains(cleaned) { alternatives.append(cleaned) }
+        }
         return Transcript(text: text, start: segment.start, end: segment.start + duration, confidence: 1, words: words,
-                          alternatives: decoded.alternatives.dropFirst().map { Self.cleanHypothesis($0.0) }, mode: mode, match: match)
+                          alternatives: Array(alternatives.prefix(max(0, options.nbest - 1))), mode: mode, match: match)
     }
 
     /// `<s>`, `</s>`, `<sil>`, `[NOISE]`, `++UM++`…
