@@ -50,12 +50,7 @@ public final class CommandRecognizer {
             ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
             ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"),
         ] + options.decoderSettings, verbose: options.verbose)
-        // Number words the CMU dictionary lacks ("mins"), then the model's own dictionary file.
-        var overrides = ValueWordPronunciations.missingFromCMUDictionary
-        if let modelPath, FileManager.default.fileExists(atPath: Pronunciations.overridePath(forModel: modelPath)) {
-            overrides.merge(try Pronunciations.readDictionary(path: Pronunciations.overridePath(forModel: modelPath))) { $1 }
-        }
-        try addMissingWords(grammar.words + matcherWords(model), overrides: overrides)
+        try addMissingWords(grammar.words + matcherWords(model), overrides: try Pronunciations.overrides(forModel: modelPath))
         let automaton: WordAutomaton
         do {
             automaton = try RecognitionGrammar.automaton(for: grammar)
@@ -95,17 +90,13 @@ public final class CommandRecognizer {
         var seen: Set<String> = []
         for word in words where seen.insert(word).inserted {
             guard decoder.pronunciation(of: word) == nil else { continue }
-            if let phones = overrides[word] {
-                try decoder.addWord(word, phones: phones, updateSearch: false)
-                addedWords.append((word, phones, "dictionary file"))
-                continue
-            }
-            guard let phones = Pronunciations.guess(word) else {
+            let missing = Pronunciations.pronunciation(of: word, overrides: overrides)
+            guard let phones = missing.phones else {
                 throw SpeechError("no pronunciation for \"\(word)\": add it to \(Pronunciations.overridePath(forModel: "<model>.json")) "
                                   + "beside the model, or install flite for guesses")
             }
             try decoder.addWord(word, phones: phones, updateSearch: false)
-            addedWords.append((word, phones, "guessed by flite"))
+            addedWords.append((word, phones, missing.source))
         }
     }
 

@@ -92,13 +92,24 @@ extension Pronunciations {
             if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
             known.insert(word)
         }
+        let overrides = try self.overrides(forModel: modelPath)
+        return grammarWords.filter { !known.contains(Substring($0)) }.map { pronunciation(of: $0, overrides: overrides) }
+    }
+
+    /// Pronunciations that come before guessing: number words the CMU
+    /// dictionary lacks ("mins"), then the model's own `.dict` file.
+    static func overrides(forModel modelPath: String?) throws(SpeechError) -> [String: String] {
         var overrides = ValueWordPronunciations.missingFromCMUDictionary
         if let modelPath, FileManager.default.fileExists(atPath: overridePath(forModel: modelPath)) {
             overrides.merge(try readDictionary(path: overridePath(forModel: modelPath))) { $1 }
         }
-        return grammarWords.filter { !known.contains(Substring($0)) }.map { word in
-            if let phones = overrides[word] { return MissingWord(word: word, phones: phones, source: "dictionary file") }
-            return MissingWord(word: word, phones: guess(word), source: "guessed by flite")
-        }
+        return overrides
+    }
+
+    /// How a word the dictionary lacks will be pronounced: its override, else
+    /// flite's guess (nil phones when there is neither).
+    static func pronunciation(of word: String, overrides: [String: String]) -> MissingWord {
+        if let phones = overrides[word] { return MissingWord(word: word, phones: phones, source: "dictionary file") }
+        return MissingWord(word: word, phones: guess(word), source: "guessed by flite")
     }
 }
