@@ -6,7 +6,6 @@ final class SoundFile {
     private let handle: OpaquePointer
     let sampleRate: Int
     let channels: Int
-    let frameCount: Int64
 
     init(path: String) throws(AudioError) {
         var info = SF_INFO()
@@ -17,7 +16,6 @@ final class SoundFile {
         self.handle = handle
         sampleRate = Int(info.samplerate)
         channels = Int(info.channels)
-        frameCount = Int64(info.frames)
         guard sampleRate > 0, channels > 0 else { throw AudioError("\(path): the file declares no sample rate or channels") }
         // Float reads come back in -1…1 whatever the stored encoding.
         _ = sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))

@@ -14,9 +14,6 @@ public struct SoundFileSource: AudioSource {
         converter = file.sampleRate == RecognizerAudio.sampleRate ? nil : try SampleRateConverter(fromRate: file.sampleRate)
     }
 
-    /// Duration declared by the file, in seconds.
-    public var declaredDuration: Double { Double(file.frameCount) / Double(file.sampleRate) }
-
     public mutating func nextChunk() throws(AudioError) -> [Int16]? {
         guard !finished else { return nil }
         let frames = AudioSources.chunkFrames * max(1, file.sampleRate / RecognizerAudio.sampleRate)

@@ -62,10 +62,6 @@ final class PocketSphinxDecoder {
         try run(ps_add_word(decoder, word, phones, updateSearch ? 1 : 0), "ps_add_word(\(word))")
     }
 
-    func addGrammar(named name: String, jsgf: String) throws(SpeechError) {
-        try run(ps_set_jsgf_string(decoder, name, jsgf), "ps_set_jsgf_string(\(name))")
-    }
-
     /// Loads a grammar in PocketSphinx's FSG text format (through a
     /// temporary file, the only way this version reads one).
     func addFiniteStateGrammar(named name: String, fsg text: String) throws(SpeechError) {
