@@ -71,28 +71,13 @@ enum HelpFormatter {
         return lines
     }
 
-    /// `  name                    help…`, help wrapped at the width.
+    /// `  name                    help…`, help wrapped at the width; a name
+    /// too long for its column gets a line of its own.
     private static func row(_ name: String, _ help: String) -> [String] {
-        let indent = String(repeating: " ", count: nameColumn)
-        var lines: [String] = []
-        var current = "  " + name
-        if current.count >= nameColumn - 1 {
-            lines.append(current)
-            current = indent
-        } else {
-            current += String(repeating: " ", count: nameColumn - current.count)
-        }
-        var lineHasWords = false
-        for word in help.split(separator: " ") {
-            if lineHasWords, current.count + 1 + word.count > width {
-                lines.append(current)
-                current = indent
-                lineHasWords = false
-            }
-            current += (lineHasWords ? " " : "") + word
-            lineHasWords = true
-        }
-        lines.append(current)
+        var lines = wrap(help, indent: String(repeating: " ", count: nameColumn))
+        let label = "  " + name
+        if label.count >= nameColumn - 1 { return [label] + lines }
+        lines[0] = label + lines[0].dropFirst(label.count)
         return lines
     }
 }
