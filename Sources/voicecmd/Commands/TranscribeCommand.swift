@@ -60,9 +60,9 @@ enum TranscribeCommand: Subcommand {
             case .failure(let error):
                 failed = true
                 if arguments.has("json") {
-                    print(JSONOutput.object([("file", .string(file)), ("error", .string(error.description))]).serialized)
+                    print(JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized)
                 } else {
-                    printError("Error: \(error.description)")
+                    printError("Error: \(error.message)")
                 }
             }
         }

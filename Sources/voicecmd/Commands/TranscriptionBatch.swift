@@ -5,18 +5,13 @@ import SpeechFront
 /// Many recordings through several recognisers at once, results kept in
 /// file order; one bad file is an error for that file only.
 struct TranscriptionBatch {
-    enum Failure: Error, CustomStringConvertible {
-        case audio(String)
-        var description: String { switch self { case .audio(let message): message } }
-    }
-
     let model: CommandModel
     let modelPath: String?
     let options: CommandRecognizer.Options
     let files: [String]
     let jobs: Int
 
-    func run() throws -> [Result<[Transcript], Failure>] {
+    func run() throws -> [Result<[Transcript], ToolFailure>] {
         let results = ResultSlots(count: files.count)
         let workers = min(jobs, files.count)
         let next = Counter()
@@ -28,7 +23,7 @@ struct TranscriptionBatch {
             do {
                 recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
             } catch {
-                setupErrors.set(worker, .failure(.audio(String(describing: error))))
+                setupErrors.set(worker, .failure(ToolFailure(message: String(describing: error))))
                 return
             }
             while let index = next.take(below: files.count) {
@@ -37,16 +32,16 @@ struct TranscriptionBatch {
             }
         }
         progress.finish()
-        if case .failure(let error)? = setupErrors.values.compactMap({ $0 }).first { throw ToolFailure(message: error.description) }
-        return results.values.map { $0 ?? .failure(.audio("not processed")) }
+        if case .failure(let error)? = setupErrors.values.compactMap({ $0 }).first { throw error }
+        return results.values.map { $0 ?? .failure(ToolFailure(message: "not processed")) }
     }
 
-    private static func transcribe(_ file: String, with recognizer: CommandRecognizer) -> Result<[Transcript], Failure> {
+    private static func transcribe(_ file: String, with recognizer: CommandRecognizer) -> Result<[Transcript], ToolFailure> {
         do {
             var source = try AudioSources.open(path: file)
             return .success(try recognizer.transcribe(&source))
         } catch {
-            return .failure(.audio(String(describing: error)))
+            return .failure(ToolFailure(message: String(describing: error)))
         }
     }
 }
@@ -55,10 +50,10 @@ struct TranscriptionBatch {
 final class ResultSlots: @unchecked Sendable {
     // @unchecked: every access holds `lock`.
     private let lock = NSLock()
-    private var slots: [Result<[Transcript], TranscriptionBatch.Failure>?]
+    private var slots: [Result<[Transcript], ToolFailure>?]
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<[Transcript], TranscriptionBatch.Failure>) { lock.withLock { slots[index] = value } }
-    var values: [Result<[Transcript], TranscriptionBatch.Failure>?] { lock.withLock { slots } }
+    func set(_ index: Int, _ value: Result<[Transcript], ToolFailure>) { lock.withLock { slots[index] = value } }
+    var values: [Result<[Transcript], ToolFailure>?] { lock.withLock { slots } }
 }
 
 /// Hands out file indexes to workers.
