@@ -152,7 +152,11 @@ public final class CommandRecognizer {
         // Several commands when every part is one; otherwise the pauses were
         // inside one command (or noise) and the whole is what was said.
         let parts = try segments.map { segment throws(SpeechError) in try recognize(segment) }
-        if parts.allSatisfy({ $0.match?.best != nil }) || heard.match?.best == nil { return parts }
+        // A part must be confidently a command even in grammar mode, where
+        // nothing is rejected: noise after a command otherwise becomes a
+        // second, invented one.
+        let partsAreCommands = parts.allSatisfy { $0.match?.best != nil && $0.confidence >= options.minimumConfidence }
+        if partsAreCommands || heard.match?.best == nil { return parts }
         return [heard]
     }
 
