@@ -24,10 +24,9 @@ enum ASRBenchmark {
         var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         recognizerOptions.mode = mode
         // --decoder "beam=1e-60,wbeam=1e-40": PocketSphinx settings to try.
-        recognizerOptions.decoderSettings = (options.value("decoder") ?? "").split(separator: ",").compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }
+        recognizerOptions.decoderSettings = Self.settings(options.value("decoder"))
+        if let grammar = options.value("grammar-search") { recognizerOptions.grammarSearchSettings = Self.settings(grammar) }
+        if let phones = options.value("phone-loop") { recognizerOptions.phoneLoopSettings = Self.settings(phones) }
         let loadStart = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
         let loadSeconds = Double(nanoseconds() - loadStart) / 1e9
@@ -98,5 +97,13 @@ enum ASRBenchmark {
             if TextNormalizer.words(of: value) != TextNormalizer.words(of: expected) { return "\(name) \"\(value)\" for \"\(expected)\"" }
         }
         return nil
+    }
+
+    /// "beam=1e-60,maxhmmpf=3000" as PocketSphinx settings.
+    static func settings(_ text: String?) -> [(String, String)] {
+        (text ?? "").split(separator: ",").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
     }
 }

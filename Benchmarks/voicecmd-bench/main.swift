@@ -9,6 +9,7 @@ let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
+                              [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -89,6 +89,37 @@ final class PocketSphinxDecoder {
         try run(ps_set_allphone(decoder, name, nil), "ps_set_allphone(\(name))")
     }
 
+    /// Search settings that a search reads once, when it is created
+    /// (beams, active HMM limits): setting them before creating each search
+    /// gives each its own. Restored afterwards for the searches that follow.
+    func creatingSearch(with settings: [(String, String)], _ create: () throws(SpeechError) -> Void) throws(SpeechError) {
+        var previous: [(String, String)] = []
+        for (name, value) in settings {
+            let flag = "-" + name
+            if Self.integerSettings.contains(name) {
+                guard let number = Int(value) else { throw SpeechError("PocketSphinx setting -\(name) needs a whole number, not \"\(value)\"") }
+                previous.append((name, String(cmd_ln_int_r(config, flag))))
+                cmd_ln_set_int_r(config, flag, number)
+            } else if Self.floatSettings.contains(name) {
+                guard let number = Double(value) else { throw SpeechError("PocketSphinx setting -\(name) needs a number, not \"\(value)\"") }
+                previous.append((name, String(cmd_ln_float_r(config, flag))))
+                cmd_ln_set_float_r(config, flag, number)
+            } else {
+                throw SpeechError("-\(name) is not a per-search PocketSphinx setting (use one of \((Self.floatSettings.union(Self.integerSettings)).sorted().joined(separator: ", ")))")
+            }
+        }
+        defer {
+            for (name, value) in previous {
+                if Self.integerSettings.contains(name) { cmd_ln_set_int_r(config, "-" + name, Int(value)!) }
+                else { cmd_ln_set_float_r(config, "-" + name, Double(value)!) }
+            }
+        }
+        try create()
+    }
+
+    private static let floatSettings: Set<String> = ["beam", "wbeam", "pbeam", "lpbeam", "lponlybeam", "fwdflatbeam", "fwdflatwbeam"]
+    private static let integerSettings: Set<String> = ["maxhmmpf", "maxwpf"]
+
     func useSearch(_ name: String) throws(SpeechError) {
         try run(ps_set_search(decoder, name), "ps_set_search(\(name))")
     }
