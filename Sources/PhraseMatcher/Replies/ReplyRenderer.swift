@@ -1,0 +1,120 @@
+import Foundation
+
+/// Fills a reply template ("Your \(duration) timer is set.") with values said
+/// the way a person says them, and supplies a reply for every code the model
+/// leaves without one.
+public struct ReplyRenderer: Sendable {
+    public let model: CommandModel
+
+    public init(model: CommandModel) { self.model = model }
+
+    /// A value as spoken: enum cases by title, entities by name, numbers,
+    /// durations, money and ordinals in words. `attributive` is the form
+    /// before a noun ("a five minute timer").
+    public func spoken(_ value: SlotValue, saidAs text: String? = nil, attributive: Bool = false) -> String {
+        switch value {
+        case .integer(let number): SpokenFormat.integer(number)
+        case .number(let number): SpokenFormat.number(number)
+        case .ordinal(let number): SpokenFormat.ordinal(number)
+        case .duration(let seconds): SpokenFormat.duration(seconds: seconds, attributive: attributive)
+        case .currency(let amount, let code): SpokenFormat.money(amount: amount, code: code)
+        // "on"/"off", "yes"/"no": the words said fit the sentence best.
+        case .boolean(let flag): text.map(SpokenFormat.plainText) ?? (flag ? "yes" : "no")
+        case .text(let words): SpokenFormat.plainText(words)
+        case .enumCase(let identifier): enumTitle(identifier) ?? SpokenFormat.plainText(identifier)
+        case .entity(let id): entityName(id) ?? SpokenFormat.plainText(id)
+        case .ambiguousEntities(let ids): SpokenFormat.list(ids.map { entityName($0) ?? $0 })
+        }
+    }
+
+    /// The template with each `\(name)` replaced by the parameter's value or
+    /// the handler's output field of that name (parameters first). A name
+    /// with neither is left out, and the spacing around it closed up.
+    public func render(_ template: String, values: [String: ResolvedValue], fields: [String: ReplyField] = [:]) -> String {
+        var output = ""
+        var rest = Substring(template)
+        while let open = rest.range(of: "\\(") {
+            output += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: ")") else {
+                output += rest[open.lowerBound...]
+                rest = ""
+                break
+            }
+            let name = rest[open.upperBound..<close].trimmingCharacters(in: .whitespaces)
+            let after = rest[rest.index(after: close)...]
+            // "Your \(duration) timer": a value directly before a word qualifies it.
+            let attributive = after.first == " " && after.dropFirst().first?.isLetter == true
+            if let resolved = values[name] {
+                output += spoken(resolved.value, saidAs: resolved.text, attributive: attributive)
+            } else if let field = fields[name] {
+                output += field.spoken
+            }
+            rest = after
+        }
+        output += rest
+        return Self.tidy(output)
+    }
+
+    /// The reply for `code`: the intent's own, else a plain default.
+    public func reply(_ code: ReplyCode, intent: Intent?, values: [String: ResolvedValue], fields: [String: ReplyField] = [:]) -> String {
+        if let template = intent?.replies[code.rawValue] { return render(template, values: values, fields: fields) }
+        return code.defaultReply
+    }
+
+    private func enumTitle(_ identifier: String) -> String? {
+        for type in model.types {
+            if case .enumeration(let cases) = type.kind, let found = cases.first(where: { $0.identifier == identifier }) {
+                return found.title
+            }
+        }
+        return nil
+    }
+
+    func entityName(_ id: String) -> String? {
+        for type in model.types {
+            if case .entity(let entities) = type.kind, let found = entities.first(where: { $0.id == id }) { return found.name }
+        }
+        return nil
+    }
+
+    /// Collapses the spaces a left-out value leaves, and any before punctuation.
+    static func tidy(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for mark in [".", ",", "?", "!"] { words = words.replacingOccurrences(of: " " + mark, with: mark) }
+        return words
+    }
+}
+
+/// A field a handler printed for the reply (`{"orderNumber": 42}`).
+public enum ReplyField: Sendable, Hashable {
+    case text(String)
+    case number(Double)
+    case bool(Bool)
+
+    public var spoken: String {
+        switch self {
+        case .text(let text): SpokenFormat.plainText(text)
+        case .number(let number): SpokenFormat.number(number)
+        case .bool(let flag): flag ? "yes" : "no"
+        }
+    }
+}
+
+/// What became of a request: SiriKit's response codes, and the two ways a
+/// conversation ends without one (the user cancelled, or never answered).
+public enum ReplyCode: String, Sendable, CaseIterable {
+    case success, failure, inProgress, requiresAuthentication, unsupported, canceled, noAnswer
+
+    /// Said when the model gives no reply for the code.
+    public var defaultReply: String {
+        switch self {
+        case .success: "Okay, done."
+        case .failure: "Sorry, that didn't work."
+        case .inProgress: "Working on it."
+        case .requiresAuthentication: "You need to sign in before I can do that."
+        case .unsupported: "Sorry, I can't do that."
+        case .canceled: "Okay, I've canceled that."
+        case .noAnswer: "I didn't hear an answer, so I've stopped."
+        }
+    }
+}
