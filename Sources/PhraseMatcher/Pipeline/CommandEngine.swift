@@ -1,0 +1,136 @@
+import Foundation
+
+/// The engine an application embeds: the command model, the matcher
+/// compiled from it, and the application's services (handlers, resolvers,
+/// entity queries, authentication). Entity lists from queries are asked for
+/// before every utterance; when they change, the matcher is rebuilt in place
+/// and `onModelChange` lets a recogniser rebuild its grammar.
+///
+/// Use from one thread (or one actor) at a time.
+public final class CommandEngine {
+    public private(set) var model: CommandModel
+    public private(set) var matcher: Matcher
+    /// Follow-up answers not understood before the conversation gives up.
+    public var followUpAttempts = 2
+    /// Speech confidence under which enum and entity values are checked
+    /// with "Did you mean …?".
+    public var confirmValuesBelow = 0.5
+    /// Called after entity queries changed the model.
+    public var onModelChange: ((CommandModel) -> Void)?
+
+    private var queries: [String: any EntityQuery] = [:]
+    private var handlers: [String: any IntentHandler] = [:]
+    private var resolvers: [String: any ParameterResolver] = [:]
+    private var authenticator: (any Authenticator)?
+    private var authenticatedUntil: Date?
+
+    public init(model: CommandModel) {
+        self.model = model
+        self.matcher = Matcher(model: model)
+        if let program = model.authenticate { authenticator = ProgramAuthenticator(program) }
+    }
+
+    // MARK: Registration
+
+    /// Entities of `typeName` come from `query` from now on.
+    public func register(_ query: any EntityQuery, forType typeName: String) {
+        queries[typeName] = query
+        refreshEntities()
+    }
+
+    /// Handles `intentName` in Swift instead of the model's program.
+    public func register(_ handler: any IntentHandler, forIntent intentName: String) { handlers[intentName] = handler }
+
+    public func register(_ resolver: any ParameterResolver, forIntent intentName: String) { resolvers[intentName] = resolver }
+
+    /// Replaces the model's `authenticate` program.
+    public func register(_ authenticator: any Authenticator) { self.authenticator = authenticator }
+
+    // MARK: Matching
+
+    /// Matches one utterance, with entity lists as the queries give them now.
+    public func match(_ text: String) -> MatchResult {
+        refreshEntities()
+        return matcher.match(text)
+    }
+
+    public func match(_ text: NormalizedText) -> MatchResult {
+        refreshEntities()
+        return matcher.match(text)
+    }
+
+    /// A conversation that reports what happens through `emit`.
+    public func conversation(emit: @escaping (ConversationEvent) -> Void) -> Conversation {
+        Conversation(engine: self, emit: emit)
+    }
+
+    /// Asks every entity query for its entities; rebuilds the matcher when a
+    /// list changed. True when it did.
+    @discardableResult
+    public func refreshEntities() -> Bool {
+        guard !queries.isEmpty else { return false }
+        var changed = false
+        var types = model.types
+        for index in types.indices {
+            guard let query = queries[types[index].name] else { continue }
+            let entities = query.suggestedEntities()
+            if case .entity(let current) = types[index].kind, current.map(\.id) == entities.map(\.id),
+               current.map(\.name) == entities.map(\.name), current.map(\.synonyms) == entities.map(\.synonyms) {
+                continue
+            }
+            types[index].kind = .entity(entities)
+            changed = true
+        }
+        guard changed else { return false }
+        model.types = types
+        matcher = Matcher(model: model)
+        onModelChange?(model)
+        return true
+    }
+
+    // MARK: What conversations use
+
+    func handler(for intent: Intent) -> (any IntentHandler)? {
+        handlers[intent.name] ?? intent.handler.map(ProgramHandler.init)
+    }
+
+    func resolver(for intent: Intent) -> (any ParameterResolver)? { resolvers[intent.name] }
+
+    /// Entities of an entity type, as the model or its query lists them.
+    func entities(ofType name: String) -> [Entity] {
+        guard case .entity(let entities)? = model.type(named: name)?.kind else { return [] }
+        return entities
+    }
+
+    /// Entities a spoken string may mean: the query's search, else the
+    /// entities whose name or a synonym holds every word said.
+    func searchEntities(ofType name: String, for text: String) -> [Entity] {
+        if let query = queries[name] { return query.entities(matching: text) }
+        let said = TextNormalizer.words(of: text)
+        guard !said.isEmpty else { return [] }
+        return entities(ofType: name).filter { entity in
+            ([entity.name] + entity.synonyms).contains { name in said.allSatisfy(TextNormalizer.words(of: name).contains) }
+        }
+    }
+
+    /// Whether intents that need authentication may run now: a recent
+    /// success is remembered for the model's `authenticationTimeout`.
+    func ensureAuthenticated() -> Bool {
+        if let until = authenticatedUntil, Date() < until { return true }
+        guard let authenticator, authenticator.authenticate() else { return false }
+        authenticatedUntil = Date().addingTimeInterval(model.authenticationTimeout)
+        return true
+    }
+}
+
+/// Authenticates by running the model's `authenticate` program: exit 0 succeeds.
+struct ProgramAuthenticator: Authenticator {
+    var program: Handler
+
+    init(_ program: Handler) { self.program = program }
+
+    func authenticate() -> Bool {
+        ProgramRunner.run(program.arguments, input: Data(), environment: ProcessInfo.processInfo.environment,
+                          timeout: program.timeout, onLine: { _ in }) == .exited(0)
+    }
+}

@@ -1,0 +1,269 @@
+/// One request, turn by turn: SiriKit's resolve → confirm → handle, asking
+/// follow-up questions when a value is missing, ambiguous or doubtful.
+///
+/// Where answers come from is the caller's business (typed text, a voice
+/// session): `start` with what was understood, then `answer` each prompt
+/// until the state is `finished`. Events report everything said, in order.
+public final class Conversation {
+    public enum State: Sendable, Equatable {
+        case waiting(Prompt)
+        case finished(Reply)
+    }
+
+    private let engine: CommandEngine
+    private let emit: (ConversationEvent) -> Void
+    private var intent: Intent?
+    private var match: Match?
+    private var utterance = ""
+    private var speechConfidence = 1.0
+    private var values: [String: ResolvedValue] = [:]
+    private var settled: Set<String> = []
+    private var doubtfulValue: ResolvedValue?
+    private var confirmed = false
+    private var misunderstood = 0
+    public private(set) var state: State?
+
+    init(engine: CommandEngine, emit: @escaping (ConversationEvent) -> Void) {
+        self.engine = engine
+        self.emit = emit
+    }
+
+    private var renderer: ReplyRenderer { ReplyRenderer(model: engine.model) }
+
+    /// Starts with what the matcher found. `confidence` is how sure speech
+    /// recognition was (1 for typed text): below the engine's threshold,
+    /// enum and entity values are confirmed first.
+    @discardableResult
+    public func start(_ result: MatchResult, confidence: Double = 1) -> State {
+        utterance = result.text
+        speechConfidence = confidence
+        guard let best = result.best, let intent = engine.model.intent(named: best.intent) else {
+            return finish(.failure, text: "Sorry, I don't know how to help with that.")
+        }
+        self.intent = intent
+        self.match = best
+        emit(.intent(best))
+        return advance()
+    }
+
+    /// Answers the pending prompt.
+    @discardableResult
+    public func answer(_ text: String) -> State {
+        guard case .waiting(let prompt)? = state, let intent else { return state ?? finish(.failure) }
+        emit(.answer(text))
+        if AnswerReader.isCancel(text) { return finish(.canceled) }
+        let parameter = prompt.parameter.flatMap(intent.parameter(named:))
+        switch prompt.kind {
+        case .needsValue:
+            guard let parameter, let result = resolveAnswer(text, for: parameter) else { return askAgain(prompt) }
+            misunderstood = 0
+            if let asked = apply(result, to: parameter) { return asked }
+        case .disambiguation:
+            guard let parameter else { return askAgain(prompt) }
+            let offered = prompt.options.map { names(of: $0, type: parameter.type) }
+            guard let index = AnswerReader.choice(text, among: offered) else { return askAgain(prompt) }
+            misunderstood = 0
+            let id = prompt.options[index]
+            settle(parameter, ResolvedValue(value: value(id, type: parameter.type), text: offered[index].first ?? id))
+        case .confirmationRequired:
+            guard let parameter, let doubtful = doubtfulValue, let yes = AnswerReader.yesOrNo(text) else { return askAgain(prompt) }
+            misunderstood = 0
+            doubtfulValue = nil
+            if yes {
+                settle(parameter, doubtful)
+            } else {
+                return ask(.needsValue, parameter, text: valuePrompt(parameter))
+            }
+        case .confirmation:
+            guard let yes = AnswerReader.yesOrNo(text) else { return askAgain(prompt) }
+            guard yes else { return finish(.canceled, text: "Okay, I won't.") }
+            misunderstood = 0
+            confirmed = true
+        }
+        return advance()
+    }
+
+    /// No answer came in time: gives up, saying so.
+    @discardableResult
+    public func noAnswer() -> State {
+        guard case .waiting? = state else { return state ?? finish(.noAnswer) }
+        return finish(.noAnswer)
+    }
+
+    // MARK: Stages
+
+    private func advance() -> State {
+        guard let intent else { return finish(.failure) }
+        // 1. Resolve, in declaration order.
+        for parameter in intent.parameters where !settled.contains(parameter.name) {
+            if let asked = apply(resolve(parameter), to: parameter) { return asked }
+        }
+        // 2. Confirm: authentication, then the intent's question.
+        if intent.requiresAuthentication && !engine.ensureAuthenticated() { return finish(.requiresAuthentication) }
+        if let question = intent.confirmation, !confirmed {
+            return ask(.confirmation, nil, text: renderer.render(question, values: values))
+        }
+        // 3. Handle.
+        guard let handler = engine.handler(for: intent) else { return finish(.success) }
+        let request = HandlerRequest(intent: intent, values: values, text: utterance)
+        let outcome = handler.handle(request) { fields in
+            emit(.reply(Reply(code: .inProgress, text: renderer.reply(.inProgress, intent: intent, values: values, fields: fields))))
+        }
+        if let detail = outcome.detail { emit(.note(detail)) }
+        return finish(outcome.code, fields: outcome.fields)
+    }
+
+    /// A resolution result put into effect: nil to go on, or the question asked.
+    private func apply(_ result: ResolutionResult, to parameter: Parameter) -> State? {
+        switch result {
+        case .success(let value):
+            settle(parameter, value)
+            return nil
+        case .notRequired:
+            settled.insert(parameter.name)
+            return nil
+        case .needsValue:
+            return ask(.needsValue, parameter, text: valuePrompt(parameter))
+        case .disambiguation(let ids):
+            let offered = ids.map { names(of: $0, type: parameter.type).first ?? $0 }
+            let kind = engine.model.type(named: parameter.type.name)?.title ?? parameter.title
+            return ask(.disambiguation, parameter, text: "Which \(kind.lowercased()): \(SpokenFormat.list(offered))?", options: ids)
+        case .confirmationRequired(let value):
+            doubtfulValue = value
+            return ask(.confirmationRequired, parameter, text: "Did you mean \(renderer.spoken(value.value, saidAs: value.text))?")
+        case .unsupported(let reason):
+            return finish(.unsupported, text: reason)
+        }
+    }
+
+    private func settle(_ parameter: Parameter, _ value: ResolvedValue) {
+        values[parameter.name] = value
+        settled.insert(parameter.name)
+    }
+
+    /// Resolution of a parameter from the utterance (or the application's resolver).
+    private func resolve(_ parameter: Parameter) -> ResolutionResult {
+        guard let intent else { return .notRequired }
+        let argument = match?.argument(parameter.name)
+        if let custom = engine.resolver(for: intent)?.resolve(parameter, proposed: argument?.value, text: argument?.text ?? "", intent: intent) {
+            return custom
+        }
+        guard let argument else {
+            if let value = parameter.defaultValue { return .success(ResolvedValue(value: value, text: "")) }
+            return parameter.isRequired ? .needsValue : .notRequired
+        }
+        if case .ambiguousEntities(let ids) = argument.value { return .disambiguation(ids) }
+        if let reason = rangeProblem(argument.value, parameter) { return .unsupported(reason: reason) }
+        let resolved = ResolvedValue(value: argument.value, text: argument.text)
+        if case .custom = parameter.type, speechConfidence < engine.confirmValuesBelow { return .confirmationRequired(resolved) }
+        return .success(resolved)
+    }
+
+    /// An answer to a parameter's prompt as a resolution result; nil when
+    /// the answer could not be read as a value of its type.
+    private func resolveAnswer(_ text: String, for parameter: Parameter) -> ResolutionResult? {
+        switch parameter.type {
+        case .string:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : .success(ResolvedValue(value: .text(trimmed), text: trimmed))
+        case .custom(let typeName):
+            return resolveNamedAnswer(text, parameter: parameter, typeName: typeName)
+        default:
+            guard let argument = AnswerMatcher.value(of: text, for: parameter, in: engine.model) else { return nil }
+            if let reason = rangeProblem(argument.value, parameter) { return .unsupported(reason: reason) }
+            return .success(ResolvedValue(value: argument.value, text: argument.text))
+        }
+    }
+
+    private func resolveNamedAnswer(_ text: String, parameter: Parameter, typeName: String) -> ResolutionResult? {
+        guard let type = engine.model.type(named: typeName) else { return nil }
+        let said = TextNormalizer.words(of: text).filter { !AnswerMatcher.leadingWords.contains($0) }.joined(separator: " ")
+        guard !said.isEmpty else { return nil }
+        switch type.kind {
+        case .enumeration(let cases):
+            let found = cases.filter { ([$0.title] + $0.synonyms).contains { TextNormalizer.words(of: $0).joined(separator: " ") == said } }
+            if let only = found.first { return .success(ResolvedValue(value: .enumCase(only.identifier), text: text)) }
+            if let close = AnswerMatcher.closest(said, among: cases.map { ($0.identifier, [$0.title] + $0.synonyms) }) {
+                return .confirmationRequired(ResolvedValue(value: .enumCase(close), text: text))
+            }
+            return .unsupported(reason: "Sorry, \(text) isn't a \(type.title.lowercased()) I know.")
+        case .entity:
+            let found = engine.searchEntities(ofType: typeName, for: said)
+            if found.count == 1 { return .success(ResolvedValue(value: .entity(found[0].id), text: found[0].name)) }
+            if found.count > 1 { return .disambiguation(found.map(\.id)) }
+            let known = engine.entities(ofType: typeName)
+            if let close = AnswerMatcher.closest(said, among: known.map { ($0.id, [$0.name] + $0.synonyms) }) {
+                return .confirmationRequired(ResolvedValue(value: .entity(close), text: text))
+            }
+            return .unsupported(reason: "Sorry, I don't know a \(type.title.lowercased()) called \(SpokenFormat.plainText(text)).")
+        }
+    }
+
+    private func rangeProblem(_ value: SlotValue, _ parameter: Parameter) -> String? {
+        let number: Double
+        switch value {
+        case .integer(let integer), .ordinal(let integer): number = Double(integer)
+        case .number(let decimal): number = decimal
+        case .duration(let seconds): number = seconds
+        case .currency(let amount, _): number = amount
+        default: return nil
+        }
+        let low = parameter.minimum, high = parameter.maximum
+        guard (low.map { number < $0 } ?? false) || (high.map { number > $0 } ?? false) else { return nil }
+        let name = "the " + parameter.title.lowercased()
+        switch (low, high) {
+        case (let low?, let high?): return "Sorry, \(name) has to be between \(SpokenFormat.number(low)) and \(SpokenFormat.number(high))."
+        case (let low?, nil): return "Sorry, \(name) has to be at least \(SpokenFormat.number(low))."
+        case (nil, let high?): return "Sorry, \(name) can be at most \(SpokenFormat.number(high))."
+        case (nil, nil): return nil
+        }
+    }
+
+    // MARK: Questions and replies
+
+    private func valuePrompt(_ parameter: Parameter) -> String {
+        parameter.prompt ?? "What is the \(parameter.title.lowercased())?"
+    }
+
+    private func ask(_ kind: Prompt.Kind, _ parameter: Parameter?, text: String, options: [String] = []) -> State {
+        let prompt = Prompt(kind: kind, parameter: parameter?.name, text: text, options: options)
+        emit(.prompt(prompt))
+        state = .waiting(prompt)
+        return state!
+    }
+
+    private func askAgain(_ prompt: Prompt) -> State {
+        misunderstood += 1
+        guard misunderstood < engine.followUpAttempts else {
+            return finish(.failure, text: "Sorry, I still didn't understand, so I've stopped.")
+        }
+        var again = prompt
+        switch prompt.kind {
+        case .confirmation, .confirmationRequired: again.text = "Sorry, was that a yes or a no? " + prompt.text
+        case .needsValue, .disambiguation: again.text = "Sorry, I didn't get that. " + prompt.text
+        }
+        emit(.prompt(again))
+        state = .waiting(again)
+        return state!
+    }
+
+    private func finish(_ code: ReplyCode, fields: [String: ReplyField] = [:], text: String? = nil) -> State {
+        let reply = Reply(code: code, text: text ?? renderer.reply(code, intent: intent, values: values, fields: fields))
+        emit(.reply(reply))
+        state = .finished(reply)
+        return state!
+    }
+
+    private func names(of id: String, type: ParameterType) -> [String] {
+        switch engine.model.type(named: type.name)?.kind {
+        case .entity(let entities)?: entities.first { $0.id == id }.map { [$0.name] + $0.synonyms } ?? [id]
+        case .enumeration(let cases)?: cases.first { $0.identifier == id }.map { [$0.title] + $0.synonyms } ?? [id]
+        case nil: [id]
+        }
+    }
+
+    private func value(_ id: String, type: ParameterType) -> SlotValue {
+        if case .enumeration? = engine.model.type(named: type.name)?.kind { return .enumCase(id) }
+        return .entity(id)
+    }
+}

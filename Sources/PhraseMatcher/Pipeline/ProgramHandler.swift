@@ -1,0 +1,147 @@
+import Foundation
+
+/// Handles an intent by running the model's program (`"handler": {"run": […]}`).
+///
+/// Spoken values are data: each `${name}` is replaced inside its own argv
+/// element only, so a value never splits into more arguments, and there is
+/// no shell to read `;`, `$(…)` or quotes. A value that would start an
+/// element with "-" (an option) is refused unless a "--" element comes
+/// before it, and a value inside a path may not hold "/" or be "..".
+public struct ProgramHandler: IntentHandler {
+    public var handler: Handler
+
+    public init(_ handler: Handler) { self.handler = handler }
+
+    public func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
+        let arguments: [String]
+        do {
+            arguments = try Self.substitute(handler.arguments, values: request.values)
+        } catch {
+            return HandlerOutcome(code: .failure, detail: "\(request.intent.name) handler not run: \(error.message)")
+        }
+        var fields: [String: ReplyField] = [:]
+        var finalCode: ReplyCode?
+        var reportedProgress = false
+        let ending = ProgramRunner.run(arguments, input: Data(Self.inputJSON(request).serialized.utf8),
+                                       environment: Self.environment(for: request), timeout: handler.timeout) { line in
+            guard let object = Self.outputObject(line) else { return }
+            for (key, value) in object where key != "code" { fields[key] = value }
+            guard case .text(let codeName)? = object.first(where: { $0.key == "code" })?.value,
+                  let code = ReplyCode(rawValue: codeName) else { return }
+            if code == .inProgress {
+                if !reportedProgress { progress(fields) }
+                reportedProgress = true
+            } else {
+                finalCode = code
+            }
+        }
+        let program = handler.arguments.first ?? ""
+        switch ending {
+        case .exited(0):
+            return HandlerOutcome(code: finalCode ?? .success, fields: fields)
+        case .exited(let status):
+            return HandlerOutcome(code: .failure, fields: fields, detail: "\(program) exited with status \(status)")
+        case .killedBySignal(let signal):
+            return HandlerOutcome(code: .failure, fields: fields, detail: "\(program) was killed by signal \(signal)")
+        case .timedOut:
+            return HandlerOutcome(code: .failure, fields: fields,
+                                  detail: "\(program) timed out after \(SpokenFormat.plainText(String(format: "%g", handler.timeout))) s and was killed")
+        case .couldNotStart(let reason):
+            return HandlerOutcome(code: .failure, detail: reason)
+        }
+    }
+
+    struct RefusedValue: Error {
+        var message: String
+    }
+
+    /// argv with `${name}` replaced element by element.
+    static func substitute(_ template: [String], values: [String: ResolvedValue]) throws(RefusedValue) -> [String] {
+        var result: [String] = []
+        var optionsEnded = false
+        for element in template {
+            if element == "--" { optionsEnded = true }
+            var output = ""
+            var rest = Substring(element)
+            while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+                output += rest[..<open.lowerBound]
+                let name = String(rest[open.upperBound..<close])
+                let value = values[name].map { argumentText($0.value) } ?? ""
+                let isPath = element.contains("/") && element != "${\(name)}"
+                if isPath, value.contains("/") || value == ".." || value == "." {
+                    throw RefusedValue(message: "the value of \(name) (\"\(value)\") would leave the path \(element)")
+                }
+                if output.isEmpty, value.hasPrefix("-"), !optionsEnded {
+                    throw RefusedValue(message: "the value of \(name) (\"\(value)\") would be read as an option; put \"--\" before \(element) in the handler")
+                }
+                output += value
+                rest = rest[rest.index(after: close)...]
+            }
+            output += rest
+            result.append(output)
+        }
+        return result
+    }
+
+    /// A value as a program gets it: numbers as digits, durations in
+    /// seconds, money as "3.5 USD", ids for enum cases and entities.
+    static func argumentText(_ value: SlotValue) -> String {
+        switch value {
+        case .integer(let number), .ordinal(let number): String(number)
+        case .number(let number): String(format: "%g", number)
+        case .duration(let seconds): String(format: "%g", seconds)
+        case .currency(let amount, let code): String(format: "%g", amount) + " " + code
+        case .boolean(let flag): flag ? "true" : "false"
+        case .text(let text): text
+        case .enumCase(let identifier): identifier
+        case .entity(let id): id
+        case .ambiguousEntities(let ids): ids.joined(separator: ",")
+        }
+    }
+
+    /// The match as JSON, on the program's stdin.
+    static func inputJSON(_ request: HandlerRequest) -> JSONOutput {
+        .object([
+            ("intent", .string(request.intent.name)),
+            ("text", .string(request.text)),
+            ("arguments", .object(request.intent.parameters.compactMap { parameter in
+                request.values[parameter.name].map { (parameter.name, .object([("value", $0.value.json), ("text", .string($0.text))])) }
+            })),
+        ])
+    }
+
+    /// The inherited environment, with `VOICECMD_INTENT` and one
+    /// `VOICECMD_ARG_<NAME>` per value (partySize → VOICECMD_ARG_PARTY_SIZE).
+    static func environment(for request: HandlerRequest) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("VOICECMD_ARG_") }
+        environment["VOICECMD_INTENT"] = request.intent.name
+        for (name, value) in request.values { environment["VOICECMD_ARG_" + environmentName(name)] = argumentText(value.value) }
+        return environment
+    }
+
+    static func environmentName(_ name: String) -> String {
+        var result = ""
+        var previous: Character?
+        for character in name {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { result += "_" }
+            result += character.isLetter || character.isNumber ? character.uppercased() : "_"
+            previous = character
+        }
+        return result
+    }
+
+    /// A stdout line that is a JSON object, as reply fields; anything else is ignored.
+    static func outputObject(_ line: String) -> [(key: String, value: ReplyField)]? {
+        guard line.trimmingCharacters(in: .whitespaces).hasPrefix("{"),
+              let node = try? PositionedJSONParser.parse(SourceFile(name: "handler output", text: line)),
+              case .object(let members) = node.value else { return nil }
+        return members.compactMap { member in
+            switch member.value.value {
+            case .string(let text): (member.key, .text(text))
+            case .number(let number): (member.key, .number(number))
+            case .bool(let flag): (member.key, .bool(flag))
+            default: nil
+            }
+        }
+    }
+}

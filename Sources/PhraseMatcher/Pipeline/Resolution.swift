@@ -1,0 +1,65 @@
+/// A parameter's value after resolution, with the words it came from.
+public struct ResolvedValue: Sendable, Hashable {
+    public var value: SlotValue
+    /// What was said for it ("kitchen light"); empty for defaults.
+    public var text: String
+
+    public init(value: SlotValue, text: String) {
+        self.value = value
+        self.text = text
+    }
+}
+
+/// What resolving one parameter found: SiriKit's resolution results.
+public enum ResolutionResult: Sendable, Hashable {
+    case success(ResolvedValue)
+    /// Missing and required: ask the parameter's prompt.
+    case needsValue
+    /// Several values fit: ask which, offering these (entity or case ids).
+    case disambiguation([String])
+    /// A value heard with little confidence: ask "Did you mean …?".
+    case confirmationRequired(ResolvedValue)
+    /// Out of range or unknown: the reason, said to the user.
+    case unsupported(reason: String)
+    /// Optional, absent, no default.
+    case notRequired
+}
+
+/// A question the conversation is waiting to have answered.
+public struct Prompt: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        /// A missing value (the parameter's prompt).
+        case needsValue
+        /// Which of several values.
+        case disambiguation
+        /// "Did you mean …?" about one value.
+        case confirmationRequired
+        /// The intent's confirmation question before handling.
+        case confirmation
+    }
+
+    public var kind: Kind
+    /// The parameter asked about; nil for the intent's confirmation.
+    public var parameter: String?
+    public var text: String
+    /// For disambiguation: the ids offered, in the order said.
+    public var options: [String]
+}
+
+/// A reply said to the user.
+public struct Reply: Sendable, Hashable {
+    public var code: ReplyCode
+    public var text: String
+}
+
+/// What a conversation reports as it goes, in order.
+public enum ConversationEvent: Sendable {
+    /// The intent understood, with its arguments as matched.
+    case intent(Match)
+    case prompt(Prompt)
+    /// An answer to a prompt, as given.
+    case answer(String)
+    case reply(Reply)
+    /// Something for the user's log, not to be said: why a handler failed.
+    case note(String)
+}
