@@ -1,0 +1,3 @@
+#!/bin/sh
+# Succeeds when the token file named by the first argument exists.
+test -e "$1"

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import PhraseMatcher
+
+/// Scripted conversations on the built-in model, one per kind of result.
+struct ConversationTests {
+    @Test func aMissingDurationIsAskedForAndSupplied() throws {
+        let script = try ConversationScript()
+        let reply = script.run("set a timer", answers: ["five minutes"])
+        #expect(script.prompts.map(\.kind) == [.needsValue])
+        #expect(script.prompts.first?.text == "For how long?")
+        #expect(reply == Reply(code: .success, text: "Your five minute timer is set."))
+    }
+
+    @Test func anAnswerThatIsNoValueIsAskedAgainThenGivenUp() throws {
+        let script = try ConversationScript()
+        let reply = script.run("set a timer", answers: ["banana", "purple"])
+        #expect(script.prompts.map(\.text) == ["For how long?", "Sorry, I didn't get that. For how long?"])
+        #expect(reply?.code == .failure)
+    }
+
+    @Test(arguments: ["the second one", "Jones", "Alex Jones", "number two", "2nd"])
+    func severalContactsAreDisambiguated(_ answer: String) throws {
+        let script = try ConversationScript()
+        let reply = script.run("send a message to Alex", answers: [answer, "running late", "yes"])
+        let which = try #require(script.prompts.first)
+        #expect(which.kind == .disambiguation)
+        #expect(which.text == "Which contact: Alex Smith or Alex Jones?")
+        #expect(which.options == ["alex-smith", "alex-jones"])
+        #expect(script.prompts.map(\.kind) == [.disambiguation, .needsValue, .confirmation])
+        #expect(script.prompts.last?.text == "Send running late to Alex Jones?")
+        #expect(reply == Reply(code: .success, text: "Okay, I sent it to Alex Jones."))
+    }
+
+    @Test func aNeedsValueAnswerCanItselfNeedDisambiguation() throws {
+        let script = try ConversationScript()
+        let reply = script.run("send a message saying hello", answers: ["Alex", "the first one", "yes"])
+        #expect(script.prompts.map(\.kind) == [.needsValue, .disambiguation, .confirmation])
+        #expect(reply?.text == "Okay, I sent it to Alex Smith.")
+    }
+
+    @Test func theConfirmationCanBeDeclined() throws {
+        let script = try ConversationScript()
+        let reply = script.run("text mom saying I'll be late", answers: ["no thanks"])
+        #expect(script.prompts.map(\.text) == ["Send I'll be late to Mom?"])
+        #expect(reply?.code == .canceled)
+    }
+
+    @Test(arguments: ["yes", "yeah sure", "go ahead", "okay", "that's right"])
+    func theConfirmationCanBeAccepted(_ answer: String) throws {
+        let script = try ConversationScript()
+        let reply = script.run("text mom saying I'll be late", answers: [answer])
+        #expect(reply?.code == .success)
+    }
+
+    @Test func aMisheardNameIsConfirmedBeforeUse() throws {
+        let script = try ConversationScript()
+        let reply = script.run("send a message saying hello", answers: ["Jordan Tailor", "yes", "yes"])
+        #expect(script.prompts.map(\.kind) == [.needsValue, .confirmationRequired, .confirmation])
+        #expect(script.prompts[1].text == "Did you mean Jordan Taylor?")
+        #expect(reply?.text == "Okay, I sent it to Jordan Taylor.")
+    }
+
+    @Test func aDoubtedValueThatIsDeniedIsAskedFor() throws {
+        let script = try ConversationScript()
+        script.run("send a message saying hello", answers: ["Jordan Tailor", "no", "Maria", "yes"])
+        #expect(script.prompts.map(\.kind) == [.needsValue, .confirmationRequired, .needsValue, .confirmation])
+        #expect(script.replies.last?.text == "Okay, I sent it to Maria Garcia.")
+    }
+
+    @Test func lowSpeechConfidenceConfirmsNamedValues() throws {
+        let script = try ConversationScript()
+        let conversation = script.engine.conversation { _ in }
+        let state = conversation.start(script.engine.match("turn on the kitchen light"), confidence: 0.3)
+        guard case .waiting(let prompt) = state else { Issue.record("expected a question, got \(state)"); return }
+        #expect(prompt.kind == .confirmationRequired)
+        #expect(prompt.text == "Did you mean kitchen light?")
+    }
+
+    @Test func anOutOfRangeValueIsRefusedWithTheReason() throws {
+        let script = try ConversationScript()
+        let reply = script.run("get me a ride to the airport for eight people")
+        #expect(reply == Reply(code: .unsupported, text: "Sorry, the party size has to be between one and six."))
+        #expect(script.prompts.isEmpty)
+    }
+
+    @Test func anUnknownAnswerIsUnsupported() throws {
+        let script = try ConversationScript()
+        let reply = script.run("send a message saying hi", answers: ["Bartholomew"])
+        #expect(reply == Reply(code: .unsupported, text: "Sorry, I don't know a contact called Bartholomew."))
+    }
+
+    @Test func anIntentNeedingAuthenticationIsRefusedWithoutAnAuthenticator() throws {
+        let script = try ConversationScript()
+        let reply = script.run("get me a ride to the airport")
+        #expect(reply == Reply(code: .requiresAuthentication, text: "Please sign in first so I can book your ride."))
+    }
+
+    @Test func authenticationIsRefusedThenAllowedOnceTheProgramSucceeds() throws {
+        let token = ConversationScript.temporaryPath("token")
+        var model = try ConversationScript.defaultModel()
+        model.authenticate = ConversationScript.script("authenticate.sh", [token])
+        let script = try ConversationScript(model: model)
+        #expect(script.run("get me a ride to the airport")?.code == .requiresAuthentication)
+        #expect(FileManager.default.createFile(atPath: token, contents: Data()))
+        #expect(script.run("get me a ride to the airport") == Reply(code: .success, text: "Your ride to the airport is on its way."))
+        // Remembered for the authentication timeout: the program is not asked again.
+        try FileManager.default.removeItem(atPath: token)
+        #expect(script.run("book me a taxi to work")?.code == .success)
+    }
+
+    @Test func aFailingHandlerGivesTheFailureReply() throws {
+        let model = try ConversationScript.defaultModel().changing("SetTimer") { $0.handler = ConversationScript.script("fail.sh") }
+        let script = try ConversationScript(model: model)
+        let reply = script.run("set a timer for ten minutes")
+        #expect(reply == Reply(code: .failure, text: "Sorry, I couldn't set the timer."))
+        #expect(script.notes.contains { $0.contains("exited with status 3") })
+    }
+
+    @Test func aHandlerThatTimesOutIsKilledWithEverythingItStarted() throws {
+        let childFile = ConversationScript.temporaryPath("child")
+        let model = try ConversationScript.defaultModel().changing("SetTimer") {
+            $0.handler = ConversationScript.script("hang.sh", [childFile], timeout: 0.5)
+        }
+        let script = try ConversationScript(model: model)
+        let started = Date()
+        let reply = script.run("set a timer for ten minutes")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(reply?.code == .failure)
+        #expect(script.notes.contains { $0.contains("timed out") })
+        let child = try #require(Int32(String(contentsOfFile: childFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(!Self.isRunning(child))
+    }
+
+    /// Running, not gone or a zombie waiting for a parent to reap it.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return state != "Z" && state != "X"
+    }
+
+    @Test func aHandlerInProgressGivesAReplyNowAndTheFinalOneWhenItEnds() throws {
+        let model = try ConversationScript.defaultModel().changing("SetTimer") {
+            $0.handler = ConversationScript.script("in-progress.sh")
+            $0.replies["inProgress"] = "Setting it up with \\(driver)."
+            $0.replies["success"] = "Your \\(duration) timer is set, \\(eta) seconds late."
+        }
+        let script = try ConversationScript(model: model)
+        script.run("set a timer for ten minutes")
+        #expect(script.replies == [Reply(code: .inProgress, text: "Setting it up with Sam."),
+                                   Reply(code: .success, text: "Your ten minute timer is set, four seconds late.")])
+    }
+
+    @Test func cancelEndsEveryKindOfPrompt() throws {
+        let cases: [(String, [String], Prompt.Kind)] = [
+            ("set a timer", [], .needsValue),
+            ("send a message to alex", [], .disambiguation),
+            ("send a message saying hi", ["Jordan Tailor"], .confirmationRequired),
+            ("text mom saying hi", [], .confirmation),
+        ]
+        for (utterance, before, kind) in cases {
+            for cancel in ["cancel", "never mind", "stop", "forget it"] {
+                let script = try ConversationScript()
+                let reply = script.run(utterance, answers: before + [cancel])
+                #expect(script.prompts.last?.kind == kind, "\(utterance)")
+                #expect(reply == Reply(code: .canceled, text: "Okay, I've canceled that."), "\(utterance) / \(cancel)")
+            }
+        }
+    }
+
+    @Test func noAnswerInTimeGivesUpSayingSo() throws {
+        let script = try ConversationScript()
+        let reply = script.run("set a timer", answers: [nil])
+        #expect(reply == Reply(code: .noAnswer, text: "I didn't hear an answer, so I've stopped."))
+    }
+
+    @Test func somethingNoIntentFitsGetsAPlainFailure() throws {
+        let script = try ConversationScript()
+        #expect(script.run("what is the meaning of life")?.code == .failure)
+    }
+}
