@@ -322,7 +322,7 @@ struct ModelReader {
     private mutating func readIntent(name: String, _ node: JSONNode, types: [CustomType]) -> Intent? {
         let fields = ["title", "parameters", "phrases", "confirmation", "authentication", "handler", "replies"]
         guard let members = members(of: node, "intent \(name)", allowed: fields) else { return nil }
-        var intent = Intent(name: name, phrases: [])
+        var intent = Intent(name: name, phrases: [Phrase]())
         var phrasesNode: JSONNode?
         invalidParameters = []
         for member in members {

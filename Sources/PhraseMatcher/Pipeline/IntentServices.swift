@@ -5,6 +5,12 @@ public struct HandlerRequest: Sendable {
     public var values: [String: ResolvedValue]
     /// The utterance the intent was heard in.
     public var text: String
+
+    public init(intent: Intent, values: [String: ResolvedValue], text: String) {
+        self.intent = intent
+        self.values = values
+        self.text = text
+    }
 }
 
 /// How handling ended.

@@ -44,12 +44,24 @@ public struct Prompt: Sendable, Hashable {
     public var text: String
     /// For disambiguation: the ids offered, in the order said.
     public var options: [String]
+
+    public init(kind: Kind, parameter: String?, text: String, options: [String] = []) {
+        self.kind = kind
+        self.parameter = parameter
+        self.text = text
+        self.options = options
+    }
 }
 
 /// A reply said to the user.
 public struct Reply: Sendable, Hashable {
     public var code: ReplyCode
     public var text: String
+
+    public init(code: ReplyCode, text: String) {
+        self.code = code
+        self.text = text
+    }
 }
 
 /// What a conversation reports as it goes, in order.

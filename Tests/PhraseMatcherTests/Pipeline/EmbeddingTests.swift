@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import PhraseMatcher
+
+/// The embedding API: an intent declared in Swift, entities from a query
+/// that changes while the engine runs, a handler written in Swift.
+struct EmbeddingTests {
+    /// Contacts an application keeps, changed at run time.
+    /// @unchecked Sendable: `entities` is guarded by `lock`.
+    final class ContactBook: EntityQuery, @unchecked Sendable {
+        private let lock = NSLock()
+        private var entities: [Entity]
+
+        init(_ entities: [Entity]) { self.entities = entities }
+
+        func replace(with entities: [Entity]) { lock.withLock { self.entities = entities } }
+
+        func suggestedEntities() -> [Entity] { lock.withLock { entities } }
+
+        func entities(matching text: String) -> [Entity] {
+            let said = text.lowercased()
+            return suggestedEntities().filter { $0.name.lowercased().contains(said) }
+        }
+    }
+
+    struct CallHandler: IntentHandler {
+        func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
+            guard case .entity(let id)? = request.values["person"]?.value else { return HandlerOutcome(code: .failure) }
+            return HandlerOutcome(code: .success, fields: ["line": .text(id == "robin-hood" ? "Sherwood 1" : "Office 2")])
+        }
+    }
+
+    static func makeEngine(_ book: ContactBook) throws -> CommandEngine {
+        let call = try Intent(
+            name: "Call", title: "Call someone",
+            parameters: [Parameter(name: "person", type: .custom("Contact"), prompt: "Who should I call?")],
+            phrases: ["call \\(person)", "(phone|ring) \\(person) [now]", "make a call"],
+            replies: ["success": "Calling \\(person) on \\(line)."]
+        )
+        let model = CommandModel(application: "Phone",
+                                 types: [CustomType(name: "Contact", title: "Contact", kind: .entity([]))],
+                                 intents: [call])
+        let engine = CommandEngine(model: model)
+        engine.register(book, forType: "Contact")
+        engine.register(CallHandler(), forIntent: "Call")
+        return engine
+    }
+
+    @Test func entitiesFromAQueryChangeTheMatchWithoutReloading() throws {
+        let book = ContactBook([Entity(id: "robin-banks", name: "Robin Banks", synonyms: ["Robin"])])
+        let engine = try Self.makeEngine(book)
+        var changes = 0
+        engine.onModelChange = { _ in changes += 1 }
+
+        let before = engine.match("call robin")
+        #expect(before.best?.argument("person")?.value == .entity("robin-banks"))
+        #expect(engine.match("call kim").best == nil)
+
+        book.replace(with: [Entity(id: "robin-hood", name: "Robin Hood", synonyms: ["Robin"]), Entity(id: "kim", name: "Kim")])
+        let after = engine.match("call robin")
+        #expect(after.best?.argument("person")?.value == .entity("robin-hood"))
+        #expect(engine.match("ring kim now").best?.argument("person")?.value == .entity("kim"))
+        #expect(changes == 1, "the matcher was rebuilt once, when the list changed")
+    }
+
+    @Test func aSwiftHandlerAnswersThroughTheReplyTemplate() throws {
+        let engine = try Self.makeEngine(ContactBook([Entity(id: "robin-hood", name: "Robin Hood")]))
+        var replies: [Reply] = []
+        let conversation = engine.conversation { event in if case .reply(let reply) = event { replies.append(reply) } }
+        conversation.start(engine.match("call robin hood"))
+        #expect(replies == [Reply(code: .success, text: "Calling Robin Hood on Sherwood one.")])
+    }
+
+    @Test func aFollowUpAnswerIsSearchedThroughTheQuery() throws {
+        let engine = try Self.makeEngine(ContactBook([Entity(id: "robin-hood", name: "Robin Hood"), Entity(id: "kim", name: "Kim Wu")]))
+        var events: [ConversationEvent] = []
+        let conversation = engine.conversation { events.append($0) }
+        guard case .waiting(let prompt) = conversation.start(engine.match("make a call")) else {
+            Issue.record("expected the person to be asked for")
+            return
+        }
+        #expect(prompt.text == "Who should I call?")
+        #expect(conversation.answer("wu") == .finished(Reply(code: .success, text: "Calling Kim Wu on Office two.")))
+    }
+
+    @Test func aPhraseNamingNoParameterIsRefusedWhenDeclared() {
+        #expect(throws: IntentDeclarationError.self) {
+            try Intent(name: "Call", parameters: [], phrases: ["call \\(person)"])
+        }
+    }
+}
