@@ -30,14 +30,15 @@ public final class CommandRecognizer {
         public init(files: SpeechModelFiles) { self.files = files }
     }
 
-    public let matcher: Matcher
+    public private(set) var matcher: Matcher
     public let options: Options
     /// Words the dictionary lacked, with the pronunciation used and where it came from.
     public private(set) var addedWords: [(word: String, phones: String, source: String)] = []
     private let decoder: PocketSphinxDecoder
-    private let grammar: JSGFGrammar
+    private var grammar: JSGFGrammar
+    private let overrides: [String: String]
     private var hasLanguageModel = false
-    private lazy var freeTextIntents: Set<String> = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
+    private var freeTextIntents: Set<String>
     private var hasPhoneLoop = false
 
     private static let grammarSearch = "commands"
@@ -49,13 +50,32 @@ public final class CommandRecognizer {
         self.matcher = Matcher(model: model)
         self.options = options
         self.grammar = JSGFGrammar(model: model)
+        self.freeTextIntents = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
+        self.overrides = try Pronunciations.overrides(forModel: modelPath)
         PocketSphinxDecoder.silenceLog(!options.verbose)
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [
             ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
             ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"),
         ] + options.decoderSettings, verbose: options.verbose)
-        try addMissingWords(grammar.words + matcherWords(model), overrides: try Pronunciations.overrides(forModel: modelPath))
+        try loadGrammar(model)
+        try decoder.useSearch(Self.grammarSearch)
+    }
+
+    /// Replaces the model (new entities from a query, say): the matcher and
+    /// the recognition grammar are rebuilt in place, the decoder kept.
+    public func update(model: CommandModel) throws(SpeechError) {
+        matcher = Matcher(model: model)
+        grammar = JSGFGrammar(model: model)
+        freeTextIntents = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
+        try loadGrammar(model)
+        try decoder.useSearch(Self.grammarSearch)
+    }
+
+    /// Compiles the model's grammar and gives it to the decoder (replacing
+    /// the previous one of the same name), with any words it lacks.
+    private func loadGrammar(_ model: CommandModel) throws(SpeechError) {
+        try addMissingWords(grammar.words + matcherWords(model), overrides: overrides)
         let automaton: WordAutomaton
         do {
             automaton = try RecognitionGrammar.automaton(for: grammar)
@@ -66,7 +86,6 @@ public final class CommandRecognizer {
         try decoder.creatingSearch(with: options.grammarSearchSettings) { () throws(SpeechError) in
             try decoder.addFiniteStateGrammar(named: Self.grammarSearch, fsg: fsg)
         }
-        try decoder.useSearch(Self.grammarSearch)
     }
 
     deinit {
