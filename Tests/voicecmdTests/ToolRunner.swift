@@ -13,7 +13,9 @@ enum ToolRunner {
     static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     static let projectDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> ToolRun {
+    /// `keepInputOpen`: seconds to hold stdin open after writing `stdin`, as
+    /// a person who has not answered yet would.
+    static func run(_ arguments: [String], stdin: String? = nil, keepInputOpen: Double? = nil) throws -> ToolRun {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("voicecmd")
         process.arguments = arguments
@@ -24,7 +26,15 @@ enum ToolRunner {
         process.standardInput = input
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        let writer = input.fileHandleForWriting
+        if let keepInputOpen {
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: keepInputOpen)
+                try? writer.close()
+            }
+        } else {
+            try writer.close()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

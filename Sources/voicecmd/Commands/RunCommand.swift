@@ -101,24 +101,34 @@ final class StandardInputLines: @unchecked Sendable {
         defer { condition.unlock() }
         if !started {
             started = true
+            // Plain reads, not readLine: a thread blocked inside stdio holds
+            // stdin's lock, and exit() would wait for it.
             Thread.detachNewThread { [self] in
-                while let line = readLine() {
+                var pending = Data()
+                while true {
+                    let data = FileHandle.standardInput.availableData
                     condition.lock()
-                    lines.append(line)
+                    if data.isEmpty {
+                        if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
+                        ended = true
+                    } else {
+                        pending.append(data)
+                        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                            pending = Data(pending[(newline + 1)...])
+                        }
+                    }
                     condition.signal()
                     condition.unlock()
+                    if data.isEmpty { break }
                 }
-                condition.lock()
-                ended = true
-                condition.signal()
-                condition.unlock()
             }
         }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             while let line = lines.first {
                 lines.removeFirst()
-                if !line.allSatisfy(\.isWhitespace) { return line }
+                if !line.allSatisfy(\.isWhitespace) { return line.hasSuffix("\r") ? String(line.dropLast()) : line }
             }
             if ended { return nil }
             if !condition.wait(until: deadline) { return nil }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `voicecmd run`: scripted conversations through the tool, answers on stdin.
+struct RunCommandTests {
+    @Test func aMissingValueIsAskedForOnStandardInput() throws {
+        let run = try ToolRunner.run(["run", "set a timer"], stdin: "an hour and a half\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "? For how long?\nYour ninety minute timer is set.\n")
+    }
+
+    @Test func eventsAsJSONLines() throws {
+        let run = try ToolRunner.run(["run", "--json", "send a message to alex"], stdin: "the second one\nhello\nyes\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            {"event":"intent","intent":"SendMessage","arguments":{"recipient":{"value":null,"text":"alex","candidates":["alex-smith","alex-jones"]}}}
+            {"event":"prompt","kind":"disambiguation","parameter":"recipient","text":"Which contact: Alex Smith or Alex Jones?","options":["alex-smith","alex-jones"]}
+            {"event":"answer","text":"the second one"}
+            {"event":"prompt","kind":"needsValue","parameter":"content","text":"What do you want to say?"}
+            {"event":"answer","text":"hello"}
+            {"event":"prompt","kind":"confirmation","parameter":null,"text":"Send hello to Alex Jones?"}
+            {"event":"answer","text":"yes"}
+            {"event":"reply","code":"success","text":"Okay, I sent it to Alex Jones."}
+
+            """)
+    }
+
+    @Test func aDeclinedConfirmationExitsWithOne() throws {
+        let run = try ToolRunner.run(["run", "text mom saying on my way"], stdin: "no\n")
+        #expect(run.status == 1)
+        #expect(run.stdout == "? Send on my way to Mom?\nOkay, I won't.\n")
+    }
+
+    @Test func theEndOfInputIsNoAnswer() throws {
+        let run = try ToolRunner.run(["run", "set a timer"], stdin: "")
+        #expect(run.status == 1)
+        #expect(run.stdout == "? For how long?\nI didn't hear an answer, so I've stopped.\n")
+    }
+
+    @Test func noAnswerWithinTheTimeoutGivesUp() throws {
+        let started = Date()
+        let run = try ToolRunner.run(["run", "--answer-timeout", "0.3", "set a timer"], stdin: nil, keepInputOpen: 3)
+        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(run.stdout.hasSuffix("I didn't hear an answer, so I've stopped.\n"))
+    }
+
+    @Test func aHandlerRunsWithItsOutputInTheReply() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("orders.json")
+        try #"""
+            {"application": "Orders",
+             "intents": {"Order": {
+               "parameters": {"count": {"type": "integer", "max": 5}},
+               "phrases": ["order \(count) pizzas"],
+               "handler": {"run": ["/bin/echo", "{\"orderNumber\": 17}"], "timeout": 5},
+               "replies": {"success": "Order \(orderNumber): \(count) pizzas."}}}}
+            """#.write(to: model, atomically: true, encoding: .utf8)
+        let ok = try ToolRunner.run(["run", "--commands", model.path, "order 3 pizzas"])
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "Order seventeen: three pizzas.\n")
+        let tooMany = try ToolRunner.run(["run", "--commands", model.path, "order twelve pizzas"])
+        #expect(tooMany.status == 1)
+        #expect(tooMany.stdout == "Sorry, the count can be at most five.\n")
+    }
+
+    @Test func aBadTimeoutIsAUsageError() throws {
+        let run = try ToolRunner.run(["run", "--answer-timeout", "soon", "set a timer"])
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: --answer-timeout needs a positive number of seconds, not 'soon'"))
+    }
+}
