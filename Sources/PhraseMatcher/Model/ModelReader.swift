@@ -324,6 +324,7 @@ struct ModelReader {
         guard let members = members(of: node, "intent \(name)", allowed: fields) else { return nil }
         var intent = Intent(name: name, phrases: [Phrase]())
         var phrasesNode: JSONNode?
+        var handlerNode: JSONNode?
         invalidParameters = []
         for member in members {
             switch member.key {
@@ -334,7 +335,9 @@ struct ModelReader {
                 if case .null = member.value.value { break }
                 intent.confirmation = nonEmptyString(member.value, "the confirmation of intent \(name)")
             case "authentication": intent.requiresAuthentication = bool(member.value, "\"authentication\"") ?? false
-            case "handler": intent.handler = readHandler(member.value, "the handler of intent \(name)")
+            case "handler":
+                intent.handler = readHandler(member.value, "the handler of intent \(name)")
+                handlerNode = member.value
             case "replies":
                 guard let replies = self.members(of: member.value, "the replies of intent \(name)", allowed: Self.replyCodes) else { break }
                 for reply in replies {
@@ -348,7 +351,28 @@ struct ModelReader {
             return nil
         }
         intent.phrases = readPhrases(intent: intent, phrasesNode)
+        if let handlerNode { checkHandlerArguments(handlerNode, intent: intent) }
         return intent
+    }
+
+    /// Every `${name}` in a handler's arguments must name a parameter: a
+    /// misspelt one would silently pass an empty argument.
+    private mutating func checkHandlerArguments(_ node: JSONNode, intent: Intent) {
+        guard case .object(let members) = node.value, let run = members.first(where: { $0.key == "run" }),
+              case .array(let elements) = run.value.value else { return }
+        for element in elements {
+            guard case .string(let text) = element.value else { continue }
+            var rest = Substring(text)
+            while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+                let name = String(rest[open.upperBound..<close])
+                if intent.parameter(named: name) == nil, !invalidParameters.contains(name) {
+                    let known = intent.parameters.map(\.name).joined(separator: ", ")
+                    error("handler argument \"\(text)\" names no parameter '\(name)' of intent \(intent.name); "
+                          + (known.isEmpty ? "it has no parameters" : "parameters are: \(known)"), at: element)
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
     }
 
     private mutating func readParameters(intent: String, _ node: JSONNode, types: [CustomType]) -> [Parameter] {
