@@ -94,18 +94,14 @@ enum ProgramRunner {
 /// @unchecked Sendable: every field is guarded by `condition`.
 private final class LineCollector: @unchecked Sendable {
     private let condition = NSCondition()
-    private var pending = Data()
+    private var buffer = LineBuffer()
     private var lines: [String] = []
     private var exited = false
     private var endOfOutput = false
 
     func append(_ data: Data) {
         condition.lock()
-        pending.append(data)
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-            pending = Data(pending[(newline + 1)...])
-        }
+        lines += buffer.append(data)
         condition.signal()
         condition.unlock()
     }
@@ -115,7 +111,7 @@ private final class LineCollector: @unchecked Sendable {
         if exited { self.exited = true }
         if endOfOutput {
             self.endOfOutput = true
-            if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)); pending = Data() }
+            if let last = buffer.finish() { lines.append(last) }
         }
         condition.signal()
         condition.unlock()
@@ -136,9 +132,8 @@ private final class LineCollector: @unchecked Sendable {
     func take() -> [String] {
         condition.lock()
         defer { condition.unlock() }
-        let taken = lines + (pending.isEmpty ? [] : [String(decoding: pending, as: UTF8.self)])
+        let taken = lines + [buffer.finish()].compactMap { $0 }
         lines = []
-        pending = Data()
         return taken
     }
 }

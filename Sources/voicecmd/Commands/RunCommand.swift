@@ -104,19 +104,15 @@ final class StandardInputLines: @unchecked Sendable {
             // Plain reads, not readLine: a thread blocked inside stdio holds
             // stdin's lock, and exit() would wait for it.
             Thread.detachNewThread { [self] in
-                var pending = Data()
+                var buffer = LineBuffer()
                 while true {
                     let data = FileHandle.standardInput.availableData
                     condition.lock()
                     if data.isEmpty {
-                        if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
+                        if let last = buffer.finish() { lines.append(last) }
                         ended = true
                     } else {
-                        pending.append(data)
-                        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                            pending = Data(pending[(newline + 1)...])
-                        }
+                        lines += buffer.append(data)
                     }
                     condition.signal()
                     condition.unlock()
