@@ -45,7 +45,7 @@ public struct ProgramHandler: IntentHandler {
             return HandlerOutcome(code: .failure, fields: fields, detail: "\(program) was killed by signal \(signal)")
         case .timedOut:
             return HandlerOutcome(code: .failure, fields: fields,
-                                  detail: "\(program) timed out after \(SpokenFormat.plainText(String(format: "%g", handler.timeout))) s and was killed")
+                                  detail: "\(program) timed out after \(String(format: "%g", handler.timeout)) s and was killed")
         case .couldNotStart(let reason):
             return HandlerOutcome(code: .failure, detail: reason)
         }

@@ -6,7 +6,7 @@ import Testing
 /// it as one literal argument, and nothing else runs.
 struct ProgramHandlerTests {
     static let hostile = [
-        "; rm -rf /", "$(touch CANARY)", "`touch CANARY`", "--help", "\"quoted\" and 'single'",
+        "; rm -rf /", "$(reboot)", "$(touch CANARY)", "`touch CANARY`", "--help", "\"quoted\" and 'single'",
         "line one\nline two", "&& touch CANARY", "| touch CANARY", "${HOME}", "*", "> CANARY",
     ]
 
