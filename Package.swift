@@ -29,7 +29,7 @@ let package = Package(
             path: "Models",
             exclude: ["README.md"],
             sources: ["DefaultModels.swift"],
-            resources: [.embedInCode("default.json")]
+            resources: [.embedInCode("default.json"), .embedInCode("default.dict")]
         ),
         .target(name: "PhraseMatcher"),
         .target(

@@ -8,4 +8,13 @@ public enum DefaultModels {
     public static var defaultModelText: String {
         String(decoding: PackageResources.default_json, as: UTF8.self)
     }
+
+    /// The name errors use for the built-in model's pronunciations.
+    public static let defaultDictionaryName = "Models/default.dict"
+
+    /// The text of `Models/default.dict`: pronunciations for words of the
+    /// built-in model that the CMU dictionary lacks, as a model's `.dict` file.
+    public static var defaultDictionaryText: String {
+        String(decoding: PackageResources.default_dict, as: UTF8.self)
+    }
 }

@@ -19,6 +19,9 @@ public final class CommandRecognizer {
         /// A recording heard whole with at least this confidence is not also
         /// heard in parts split at its pauses.
         public var confidentWhole: Double = 0.7
+        /// Pronunciations for a model without a file beside it (the built-in
+        /// one), used like its `.dict` file.
+        public var pronunciations: [String: String] = [:]
         /// More PocketSphinx flags (name without the dash, value), after voicecmd's own.
         public var decoderSettings: [(String, String)] = []
         /// Beams of the command grammar search. Wide: in noise the default
@@ -51,7 +54,7 @@ public final class CommandRecognizer {
         self.options = options
         self.grammar = JSGFGrammar(model: model)
         self.freeTextIntents = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
-        self.overrides = try Pronunciations.overrides(forModel: modelPath)
+        self.overrides = try Pronunciations.overrides(forModel: modelPath).merging(options.pronunciations) { $1 }
         PocketSphinxDecoder.silenceLog(!options.verbose)
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [

@@ -17,15 +17,20 @@ public enum Pronunciations {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw SpeechError("\(path): cannot read the pronunciation dictionary")
         }
+        return try parseDictionary(text, name: path)
+    }
+
+    /// `word PHONES…` lines of a dictionary named `name` in errors.
+    public static func parseDictionary(_ text: String, name: String) throws(SpeechError) -> [String: String] {
         var entries: [String: String] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = content.split(whereSeparator: \.isWhitespace)
             guard !fields.isEmpty else { continue }
-            guard fields.count >= 2 else { throw SpeechError("\(path):\(number + 1):1: a word needs at least one phone") }
+            guard fields.count >= 2 else { throw SpeechError("\(name):\(number + 1):1: a word needs at least one phone") }
             let phones = fields.dropFirst().map { $0.uppercased() }
             if let bad = phones.first(where: { !cmuPhones.contains($0) }) {
-                throw SpeechError("\(path):\(number + 1): '\(bad)' is not a CMU phone (AA AE AH … ZH)")
+                throw SpeechError("\(name):\(number + 1): '\(bad)' is not a CMU phone (AA AE AH … ZH)")
             }
             entries[fields[0].lowercased()] = phones.joined(separator: " ")
         }
@@ -79,8 +84,9 @@ extension Pronunciations {
 
     /// The grammar words of `model` missing from the dictionary at
     /// `dictionaryPath`, in order, with their override or guess.
+    /// `builtIn`: overrides that come with a model that has no file (the built-in one).
     public static func missingWords(in grammarWords: [String], dictionaryPath: String,
-                                    modelPath: String?) throws(SpeechError) -> [MissingWord] {
+                                    modelPath: String?, builtIn: [String: String] = [:]) throws(SpeechError) -> [MissingWord] {
         guard let text = try? String(contentsOfFile: dictionaryPath, encoding: .utf8) else {
             throw SpeechError("cannot read the pronunciation dictionary \(dictionaryPath)")
         }
@@ -92,7 +98,7 @@ extension Pronunciations {
             if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
             known.insert(word)
         }
-        let overrides = try self.overrides(forModel: modelPath)
+        let overrides = try self.overrides(forModel: modelPath).merging(builtIn) { $1 }
         return grammarWords.filter { !known.contains(Substring($0)) }.map { pronunciation(of: $0, overrides: overrides) }
     }
 

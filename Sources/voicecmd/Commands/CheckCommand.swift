@@ -34,7 +34,8 @@ enum CheckCommand: Subcommand {
         // Words the recogniser's dictionary lacks: pronunciations from the
         // model's .dict file or guessed, so the model still works by voice.
         if let files = try? SpeechModelFiles.locate() {
-            let missing = try Pronunciations.missingWords(in: grammar.words, dictionaryPath: files.dictionary, modelPath: path)
+            let missing = try Pronunciations.missingWords(in: grammar.words, dictionaryPath: files.dictionary, modelPath: path,
+                                                          builtIn: try ModelSource.builtInPronunciations(modelPath: path))
             let modelWords = missing.filter { ValueWordPronunciations.missingFromCMUDictionary[$0.word] == nil }
             if modelWords.isEmpty {
                 print("  dictionary:         every word known")

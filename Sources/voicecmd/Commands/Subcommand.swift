@@ -1,5 +1,6 @@
 import Foundation
 import PhraseMatcher
+import SpeechFront
 import DefaultModels
 
 /// One `voicecmd` subcommand: its spec, and what it does once parsed.
@@ -32,6 +33,13 @@ enum ModelSource {
             return try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         }
         return try ModelLoader.load(path: path)
+    }
+
+    /// Pronunciations that come with the built-in model (a model file has
+    /// its own `.dict` beside it instead).
+    static func builtInPronunciations(modelPath: String?) throws -> [String: String] {
+        guard modelPath == nil else { return [:] }
+        return try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
     }
 }
 

@@ -42,6 +42,7 @@ enum TranscribeCommand: Subcommand {
         options.mode = mode
         options.nbest = nbest
         options.verbose = arguments.has("verbose")
+        options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }
 
