@@ -34,7 +34,7 @@ public struct ReplyRenderer: Sendable {
         var output = ""
         var rest = Substring(template)
         while let open = rest.range(of: "\\(") {
-            output += rest[..<open.lowerBound]
+            output += Self.spokenLiteral(rest[..<open.lowerBound])
             guard let close = rest[open.upperBound...].firstIndex(of: ")") else {
                 output += rest[open.lowerBound...]
                 rest = ""
@@ -51,7 +51,7 @@ public struct ReplyRenderer: Sendable {
             }
             rest = after
         }
-        output += rest
+        output += Self.spokenLiteral(rest)
         return Self.tidy(output)
     }
 
@@ -77,10 +77,18 @@ public struct ReplyRenderer: Sendable {
         return nil
     }
 
+    /// The template's own words, held to the same rule as values: no digits,
+    /// symbols or markup (spacing at the edges kept, values go there).
+    static func spokenLiteral(_ text: Substring) -> String {
+        let spoken = SpokenFormat.plainText(String(text))
+        guard !spoken.isEmpty else { return text.isEmpty ? "" : " " }
+        return (text.first == " " ? " " : "") + spoken + (text.last == " " ? " " : "")
+    }
+
     /// Collapses the spaces a left-out value leaves, and any before punctuation.
     static func tidy(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        for mark in [".", ",", "?", "!"] { words = words.replacingOccurrences(of: " " + mark, with: mark) }
+        for mark in [".", ",", "?", "!", ":", ";"] { words = words.replacingOccurrences(of: " " + mark, with: mark) }
         return words
     }
 }

@@ -51,7 +51,7 @@ struct SpokenFormatTests {
         add("reply templates", [
             "Your \\(duration) timer is set.", "The timer runs for \\(duration).", "I sent it to \\(recipient).",
             "Your \\(size) coffee costs \\(price).", "Turned \\(state).", "You came \\(place).",
-            "Order \\(orderNumber) is ready in \\(eta).", "Your \\(missing) order is ready.",
+            "Order \\(orderNumber) is ready in \\(eta).", "Your \\(missing) order is ready.", "Table #4 **now**: \\(size) <b>done</b>",
         ].map { ($0, renderer.render($0, values: values, fields: fields)) })
         return lines.joined(separator: "\n")
     }
