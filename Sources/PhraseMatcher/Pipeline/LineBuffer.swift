@@ -1,25 +1,36 @@
 import Foundation
 
 /// Bytes read in arbitrary chunks (a pipe, stdin), handed back as whole lines.
+/// A line longer than `maximumLineLength` is dropped, not held.
 public struct LineBuffer: Sendable {
-    private var pending = Data()
+    public static let maximumLineLength = 1 << 20
+    private var pending: [UInt8] = []
+    private var skippingLongLine = false
 
     public init() {}
 
     /// The lines `data` completes, without their newlines.
     public mutating func append(_ data: Data) -> [String] {
-        pending.append(data)
         var lines: [String] = []
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-            pending = Data(pending[(newline + 1)...])
+        for byte in data {
+            if byte == UInt8(ascii: "\n") {
+                if !skippingLongLine { lines.append(String(decoding: pending, as: UTF8.self)) }
+                pending.removeAll(keepingCapacity: true)
+                skippingLongLine = false
+            } else if !skippingLongLine {
+                pending.append(byte)
+                if pending.count > Self.maximumLineLength {
+                    pending.removeAll()
+                    skippingLongLine = true
+                }
+            }
         }
         return lines
     }
 
     /// A last line without a newline, at the end of input.
     public mutating func finish() -> String? {
-        defer { pending = Data() }
-        return pending.isEmpty ? nil : String(decoding: pending, as: UTF8.self)
+        defer { pending = []; skippingLongLine = false }
+        return pending.isEmpty || skippingLongLine ? nil : String(decoding: pending, as: UTF8.self)
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 /// element only, so a value never splits into more arguments, and there is
 /// no shell to read `;`, `$(…)` or quotes. A value that would start an
 /// element with "-" (an option) is refused unless a "--" element comes
-/// before it, and a value inside a path may not hold "/" or be "..".
+/// before it; a value with text around it (a path, a name, "--to=${name}")
+/// may not hold "/" or be "." or ".."; the program itself never comes from
+/// a value.
 public struct ProgramHandler: IntentHandler {
     public var handler: Handler
 
@@ -59,17 +61,23 @@ public struct ProgramHandler: IntentHandler {
     static func substitute(_ template: [String], values: [String: ResolvedValue]) throws(RefusedValue) -> [String] {
         var result: [String] = []
         var optionsEnded = false
-        for element in template {
+        for (index, element) in template.enumerated() {
             if element == "--" { optionsEnded = true }
+            if index == 0, element.contains("${") {
+                throw RefusedValue(message: "the program to run (\(element)) may not come from a spoken value")
+            }
             var output = ""
             var rest = Substring(element)
+            // A value with text around it is part of a name, a path or an
+            // option ("notes-${name}.txt", "--to=${name}"): it may not climb
+            // out with "/" or "..".
+            let isWhole = element.hasPrefix("${") && element.hasSuffix("}") && element.dropFirst(2).firstIndex(of: "}") == element.index(before: element.endIndex)
             while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
                 output += rest[..<open.lowerBound]
                 let name = String(rest[open.upperBound..<close])
                 let value = values[name].map { argumentText($0.value) } ?? ""
-                let isPath = element.contains("/") && element != "${\(name)}"
-                if isPath, value.contains("/") || value == ".." || value == "." {
-                    throw RefusedValue(message: "the value of \(name) (\"\(value)\") would leave the path \(element)")
+                if !isWhole, value.contains("/") || value == ".." || value == "." {
+                    throw RefusedValue(message: "the value of \(name) (\"\(value)\") would leave the path or name \(element)")
                 }
                 if output.isEmpty, value.hasPrefix("-"), !optionsEnded {
                     throw RefusedValue(message: "the value of \(name) (\"\(value)\") would be read as an option; put \"--\" before \(element) in the handler")
@@ -88,15 +96,27 @@ public struct ProgramHandler: IntentHandler {
     static func argumentText(_ value: SlotValue) -> String {
         switch value {
         case .integer(let number), .ordinal(let number): String(number)
-        case .number(let number): String(format: "%g", number)
-        case .duration(let seconds): String(format: "%g", seconds)
-        case .currency(let amount, let code): String(format: "%g", amount) + " " + code
+        case .number(let number): decimalText(number)
+        case .duration(let seconds): decimalText(seconds)
+        case .currency(let amount, let code): decimalText(amount) + " " + code
         case .boolean(let flag): flag ? "true" : "false"
         case .text(let text): text
         case .enumCase(let identifier): identifier
         case .entity(let id): id
         case .ambiguousEntities(let ids): ids.joined(separator: ",")
         }
+    }
+
+    /// The shortest decimal that reads back as `value`, never with an exponent.
+    static func decimalText(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 9e15 { return String(Int64(value)) }
+        let shortest = String(value)
+        guard shortest.contains("e") else { return shortest }
+        var fixed = String(format: "%.17f", value)
+        while fixed.hasSuffix("0") { fixed.removeLast() }
+        if fixed.hasSuffix(".") { fixed.removeLast() }
+        return fixed
     }
 
     /// The match as JSON, on the program's stdin.

@@ -1,8 +1,12 @@
 import Foundation
 
 /// Runs one program directly (never through a shell) with a deadline: its
-/// stdout read line by line as it comes, stderr passed through, and the
-/// whole process group killed when the deadline passes.
+/// stdout read line by line as it comes, stderr passed through, and its
+/// whole process group killed when the deadline passes or when it exits.
+///
+/// Spawned with posix_spawn rather than Foundation's Process: Process
+/// learns of the exit through a descriptor the child's children inherit,
+/// so a handler that leaves a background job looked like it never ended.
 enum ProgramRunner {
     enum Ending: Sendable, Equatable {
         case exited(Int32)
@@ -10,6 +14,9 @@ enum ProgramRunner {
         case timedOut
         case couldNotStart(String)
     }
+
+    /// After the program exits, how long output from what it left behind is still read.
+    static let drainAfterExit = 0.2
 
     /// `onLine` is called on the calling thread, in order, for each stdout line.
     static func run(_ arguments: [String], input: Data, environment: [String: String], timeout: Double,
@@ -19,60 +26,129 @@ enum ProgramRunner {
             return .couldNotStart("\(program): no such program (not found on PATH)")
         }
         _ = ignoreBrokenPipes
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = environment
-        let output = Pipe(), inputPipe = Pipe()
-        process.standardOutput = output
-        process.standardInput = inputPipe
-        let collector = LineCollector()
-        process.terminationHandler = { _ in collector.signal(exited: true) }
-        do {
-            try process.run()
-        } catch {
-            return .couldNotStart("\(program): \(error.localizedDescription)")
+        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0 else { return .couldNotStart("\(program): cannot make a pipe (\(String(cString: strerror(errno))))") }
+        guard pipe(&fromChild) == 0 else {
+            close(toChild[0]); close(toChild[1])
+            return .couldNotStart("\(program): cannot make a pipe (\(String(cString: strerror(errno))))")
         }
-        // Foundation starts the child as leader of its own process group, so
-        // a kill reaches everything it started.
-        let group = process.processIdentifier
-        let reader = output.fileHandleForReading
-        Thread.detachNewThread {
-            while true {
-                let data = reader.availableData
-                if data.isEmpty { break }
-                collector.append(data)
-            }
-            collector.signal(endOfOutput: true)
+        let pid: pid_t
+        switch spawn(executable, arguments: arguments, environment: environment, stdin: toChild[0], stdout: fromChild[1]) {
+        case .success(let spawned): pid = spawned
+        case .failure(let reason):
+            [toChild[0], toChild[1], fromChild[0], fromChild[1]].forEach { close($0) }
+            return .couldNotStart("\(program): \(reason)")
         }
-        let writer = inputPipe.fileHandleForWriting
-        Thread.detachNewThread {
-            try? writer.write(contentsOf: input)
-            try? writer.close()
-        }
+        close(toChild[0])
+        close(fromChild[1])
+        let writer = toChild[1]
+        Thread.detachNewThread { writeAll(input, to: writer) }
 
+        let reader = fromChild[0]
         let deadline = Date().addingTimeInterval(timeout)
+        var lines = LineBuffer()
+        var exitedAt: Date?
+        var endOfOutput = false
         var timedOut = false
-        var exitSeen: Date?
-        while true {
-            let state = collector.wait(until: exitSeen.map { $0.addingTimeInterval(0.2) } ?? deadline)
-            state.lines.forEach(onLine)
-            if state.exited && exitSeen == nil { exitSeen = Date() }
-            // After exit, a grandchild may hold stdout open: stop reading shortly after.
-            if state.exited && (state.endOfOutput || Date() >= exitSeen!.addingTimeInterval(0.2)) { break }
-            if !state.exited && Date() >= deadline {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        reading: while true {
+            if exitedAt == nil, hasExited(pid) {
+                exitedAt = Date()
+                // Nothing it started outlives it (the zombie leader keeps the group id ours).
+                kill(-pid, SIGKILL)
+            }
+            let now = Date()
+            if exitedAt == nil, now >= deadline {
                 timedOut = true
-                kill(-group, SIGKILL)
-                process.waitUntilExit()
-                collector.take().forEach(onLine)
                 break
             }
+            if let exitedAt, endOfOutput || now >= exitedAt.addingTimeInterval(drainAfterExit) { break }
+            if endOfOutput {
+                usleep(10_000)
+                continue
+            }
+            var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 20)
+            guard ready > 0 else { continue }
+            let count = read(reader, &chunk, chunk.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else {
+                endOfOutput = true
+                if let last = lines.finish() { onLine(last) }
+                continue
+            }
+            for line in lines.append(Data(chunk[0..<count])) {
+                // A flood of output does not stretch the deadline.
+                if exitedAt == nil, Date() >= deadline { timedOut = true; break reading }
+                onLine(line)
+            }
         }
-        process.waitUntilExit()
-        // Nothing the handler started outlives it.
-        kill(-group, SIGKILL)
+        if timedOut { kill(-pid, SIGKILL) }
+        close(reader)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         if timedOut { return .timedOut }
-        return process.terminationReason == .uncaughtSignal ? .killedBySignal(process.terminationStatus) : .exited(process.terminationStatus)
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .killedBySignal(signal)
+    }
+
+    private enum Spawned {
+        case success(pid_t)
+        case failure(String)
+    }
+
+    /// Starts the program as the leader of a new process group, with the
+    /// two pipe ends as stdin and stdout, no other descriptor of ours, and
+    /// default signal handling.
+    private static func spawn(_ executable: String, arguments: [String], environment: [String: String],
+                              stdin: Int32, stdout: Int32) -> Spawned {
+        // Every descriptor of ours closes on exec: the child gets only 0, 1 and 2.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let fd = Int32(name), fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        return result == 0 ? .success(pid) : .failure(String(cString: strerror(result)))
+    }
+
+    /// Whether the child has exited, without reaping it.
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        close(descriptor)
     }
 
     /// The program's path: as given when it names a path, else the first
@@ -86,54 +162,7 @@ enum ProgramRunner {
         return nil
     }
 
-    /// A handler that exits without reading its stdin must not kill us with SIGPIPE.
+    /// A handler that exits without reading its stdin must not kill us with
+    /// SIGPIPE (its own children get the default back at spawn).
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
-}
-
-/// Lines read on a background thread, handed to the waiting thread.
-/// @unchecked Sendable: every field is guarded by `condition`.
-private final class LineCollector: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var buffer = LineBuffer()
-    private var lines: [String] = []
-    private var exited = false
-    private var endOfOutput = false
-
-    func append(_ data: Data) {
-        condition.lock()
-        lines += buffer.append(data)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func signal(exited: Bool = false, endOfOutput: Bool = false) {
-        condition.lock()
-        if exited { self.exited = true }
-        if endOfOutput {
-            self.endOfOutput = true
-            if let last = buffer.finish() { lines.append(last) }
-        }
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// Waits for a line, the exit or `deadline`, then hands over what came.
-    func wait(until deadline: Date) -> (lines: [String], exited: Bool, endOfOutput: Bool) {
-        condition.lock()
-        defer { condition.unlock() }
-        while lines.isEmpty && !(exited && endOfOutput) && Date() < deadline {
-            if !condition.wait(until: deadline) { break }
-        }
-        let taken = lines
-        lines = []
-        return (taken, exited, endOfOutput)
-    }
-
-    func take() -> [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        let taken = lines + [buffer.finish()].compactMap { $0 }
-        lines = []
-        return taken
-    }
 }

@@ -50,13 +50,49 @@ struct ProgramHandlerTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test(arguments: ["../../etc/passwd", "..", "a/b"])
-    func aValueCannotLeaveAPath(_ content: String) throws {
-        let handler = Handler(arguments: ["/bin/cat", "/srv/notes/${content}.txt"])
+    @Test(arguments: [
+        ("/srv/notes/${content}.txt", "../../etc/passwd"), ("${content}.txt", "../../etc/passwd"),
+        ("--out=${content}", "/etc/passwd"), ("notes-${content}", ".."), ("/srv/${content}", "a/b"),
+    ])
+    func aValueCannotLeaveAPathOrName(_ element: String, _ content: String) throws {
+        let handler = Handler(arguments: ["/bin/cat", element])
         let (request, _) = try request(content)
         let outcome = ProgramHandler(handler).handle(request) { _ in }
         #expect(outcome.code == .failure)
-        #expect(outcome.detail?.contains("would leave the path") == true)
+        #expect(outcome.detail?.contains("would leave the path or name") == true)
+    }
+
+    @Test func theProgramNeverComesFromAValue() throws {
+        let (request, _) = try request("touch")
+        let outcome = ProgramHandler(Handler(arguments: ["${content}", "CANARY"])).handle(request) { _ in }
+        #expect(outcome.code == .failure)
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/CANARY"))
+    }
+
+    @Test func numbersReachTheProgramInFullWithoutExponents() {
+        #expect(ProgramHandler.argumentText(.number(1_234_567.89)) == "1234567.89")
+        #expect(ProgramHandler.argumentText(.duration(seconds: 1_080_000)) == "1080000")
+        #expect(ProgramHandler.argumentText(.currency(amount: 3.5, code: "USD")) == "3.5 USD")
+        #expect(ProgramHandler.argumentText(.number(0.00001)) == "0.00001")
+    }
+
+    @Test func aHandlerThatLeavesABackgroundJobIsDoneWhenItExits() throws {
+        let (request, _) = try request("hi")
+        let started = Date()
+        let handler = Handler(arguments: ["/bin/sh", "-c", "sleep 30 & echo '{\"n\": 1}'"], timeout: 5)
+        let outcome = ProgramHandler(handler).handle(request) { _ in }
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(outcome.code == .success)
+        #expect(outcome.fields["n"] == .number(1))
+    }
+
+    @Test func aFloodOfOutputDoesNotStretchTheTimeout() throws {
+        let (request, _) = try request("hi")
+        let started = Date()
+        let outcome = ProgramHandler(Handler(arguments: ["/usr/bin/yes", "{\"x\": 1}"], timeout: 0.5)).handle(request) { _ in }
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(outcome.code == .failure)
+        #expect(outcome.detail?.contains("timed out") == true)
     }
 
     @Test func environmentNamesSplitCamelCase() {
