@@ -65,6 +65,21 @@ struct RunCommandTests {
         #expect(tooMany.stdout == "Sorry, the count can be at most five.\n")
     }
 
+    @Test func aHandlerPathIsFoundBesideTheModel() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("handlers"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("handlers/count.sh")
+        try "#!/bin/sh\necho '{\"n\": 3}'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let model = directory.appendingPathComponent("model.json")
+        try #"{"application": "A", "intents": {"Count": {"phrases": ["count"], "handler": {"run": ["./handlers/count.sh"]}, "replies": {"success": "\(n)."}}}}"#
+            .write(to: model, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["run", "--commands", model.path, "count"])
+        #expect(run.stdout == "three.\n")
+        #expect(run.status == 0)
+    }
+
     @Test func aBadTimeoutIsAUsageError() throws {
         let run = try ToolRunner.run(["run", "--answer-timeout", "soon", "set a timer"])
         #expect(run.status == 64)

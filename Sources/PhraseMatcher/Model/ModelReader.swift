@@ -495,8 +495,15 @@ struct ModelReader {
             error("\(what) has no \"run\" program", at: node)
             return nil
         }
-        guard let arguments = strings(run.value, "\"run\"") else { return nil }
+        guard var arguments = strings(run.value, "\"run\"") else { return nil }
         if arguments.isEmpty { error("\"run\" needs at least the program to run", at: run.value); return nil }
+        if arguments[0].contains("${"), case .array(let elements) = run.value.value {
+            error("the program to run may not come from a spoken value: name it, and pass values as arguments", at: elements[0])
+        }
+        // "./handlers/send.sh" is found beside the model, wherever voicecmd runs from.
+        if arguments[0].contains("/"), !arguments[0].hasPrefix("/"), let baseDirectory {
+            arguments[0] = (baseDirectory as NSString).appendingPathComponent(arguments[0])
+        }
         var handler = Handler(arguments: arguments)
         if let timeout = members.first(where: { $0.key == "timeout" }), let seconds = number(timeout.value, "\"timeout\"") {
             if seconds <= 0 { error("\"timeout\" must be a positive number of seconds", at: timeout.value) }
