@@ -16,28 +16,42 @@ enum AnswerReader {
 
     private static let yesWords: Set<String> = [
         "yes", "yeah", "yep", "yup", "yea", "sure", "ok", "okay", "correct", "right", "affirmative",
-        "absolutely", "definitely", "certainly", "confirm", "confirmed", "please", "aye",
+        "absolutely", "definitely", "certainly", "confirm", "confirmed", "aye",
     ]
     private static let yesPhrases: Set<String> = [
         "do it", "go ahead", "go for it", "please do", "that's right", "that is right", "that's correct",
-        "sounds good", "of course", "i do", "it is", "send it", "yes please", "that's it",
+        "sounds good", "of course", "i do", "it is", "send it", "that's it", "i did",
     ]
-    private static let noWords: Set<String> = ["no", "nope", "nah", "negative", "wrong", "incorrect", "don't"]
-    private static let noPhrases: Set<String> = [
-        "do not", "not really", "no thanks", "no thank you", "not now", "that's wrong", "that's not right",
-        "i don't", "it isn't", "it's not", "not that one", "no way",
+    /// Any of these anywhere makes the answer a no: "please don't", "absolutely not", "right, no".
+    private static let negations: Set<String> = [
+        "no", "not", "nope", "nah", "negative", "never", "don't", "dont", "wrong", "incorrect",
+        "isn't", "wasn't", "didn't", "doesn't", "shouldn't", "won't", "wouldn't", "mustn't",
     ]
+    /// Words that may come with a yes without changing it.
+    private static let yesCompanions: Set<String> = ["please", "thanks", "thank", "you", "that's", "fine", "great", "oh", "um", "uh", "well"]
 
-    /// True for yes, false for no, nil when the answer is neither.
+    /// True for yes, false for no, nil when the answer is neither (or both).
     static func yesOrNo(_ text: String) -> Bool? {
         let said = words(text)
-        guard let first = said.first else { return nil }
-        let whole = said.joined(separator: " ")
-        if noPhrases.contains(whole) || noWords.contains(first) { return false }
-        if yesPhrases.contains(whole) || yesWords.contains(first) { return true }
-        if noPhrases.contains(where: { whole.hasPrefix($0 + " ") }) { return false }
-        if yesPhrases.contains(where: { whole.hasPrefix($0 + " ") }) { return true }
-        return nil
+        guard !said.isEmpty else { return nil }
+        if said.contains(where: negations.contains) { return false }
+        // Yes words and phrases, and nothing else but words that may come with them.
+        var remaining = said[...]
+        var sawYes = false
+        while let first = remaining.first {
+            if let phrase = yesPhrases.first(where: { remaining.starts(with: $0.split(separator: " ").map(String.init)) }) {
+                sawYes = true
+                remaining = remaining.dropFirst(phrase.split(separator: " ").count)
+            } else if yesWords.contains(first) {
+                sawYes = true
+                remaining = remaining.dropFirst()
+            } else if yesCompanions.contains(first) {
+                remaining = remaining.dropFirst()
+            } else {
+                return nil
+            }
+        }
+        return sawYes ? true : nil
     }
 
     /// Words that say nothing about which option: "the second one please".
