@@ -19,7 +19,7 @@ public struct ReplyRenderer: Sendable {
         case .duration(let seconds): SpokenFormat.duration(seconds: seconds, attributive: attributive)
         case .currency(let amount, let code): SpokenFormat.money(amount: amount, code: code)
         // "on"/"off", "yes"/"no": the words said fit the sentence best.
-        case .boolean(let flag): text.map(SpokenFormat.plainText) ?? (flag ? "yes" : "no")
+        case .boolean(let flag): text.flatMap { $0.isEmpty ? nil : SpokenFormat.plainText($0) } ?? (flag ? "yes" : "no")
         case .text(let words): SpokenFormat.plainText(words)
         case .enumCase(let identifier): enumTitle(identifier) ?? SpokenFormat.plainText(identifier)
         case .entity(let id): entityName(id) ?? SpokenFormat.plainText(id)
@@ -42,8 +42,9 @@ public struct ReplyRenderer: Sendable {
             }
             let name = rest[open.upperBound..<close].trimmingCharacters(in: .whitespaces)
             let after = rest[rest.index(after: close)...]
-            // "Your \(duration) timer": a value directly before a word qualifies it.
-            let attributive = after.first == " " && after.dropFirst().first?.isLetter == true
+            // "Your \(duration) timer": a value between a determiner and a word qualifies it.
+            let before = output.split(separator: " ").last.map { $0.lowercased() } ?? ""
+            let attributive = Self.determiners.contains(before) && after.first == " " && after.dropFirst().first?.isLetter == true
             if let resolved = values[name] {
                 output += spoken(resolved.value, saidAs: resolved.text, attributive: attributive)
             } else if let field = fields[name] {
@@ -84,6 +85,8 @@ public struct ReplyRenderer: Sendable {
         guard !spoken.isEmpty else { return text.isEmpty ? "" : " " }
         return (text.first == " " ? " " : "") + spoken + (text.last == " " ? " " : "")
     }
+
+    static let determiners: Set<String> = ["a", "an", "the", "your", "my", "this", "that", "our", "their", "his", "her", "its"]
 
     /// Collapses the spaces a left-out value leaves, and any before punctuation.
     static func tidy(_ text: String) -> String {

@@ -12,14 +12,19 @@ public enum SpokenFormat {
     /// 2.5 → "two and a half", 0.75 → "zero point seven five", 3 → "three".
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "an unknown number" }
-        if value == value.rounded(), abs(value) < 1e15 { return integer(Int(value)) }
+        if value == value.rounded(), abs(value) < 9e18 { return integer(Int(value)) }
         let whole = value < 0 ? (value).rounded(.up) : value.rounded(.down)
         if abs(value - whole) == 0.5 {
             return whole == 0 ? (value < 0 ? "minus a half" : "a half") : integer(Int(whole)) + " and a half"
         }
-        // Shortest decimal text that reads back as the value, spelled digit by digit.
-        let text = String(format: "%.6g", value)
-        return NumberWords.decimal(Substring(text))?.joined(separator: " ") ?? text
+        // The shortest decimal that reads back as the value, digits after the point one by one.
+        var text = String(value)
+        if text.contains("e") {
+            text = String(format: "%.12f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return NumberWords.decimal(Substring(text))?.joined(separator: " ") ?? "a very large number"
     }
 
     /// 3 → "third", 23 → "twenty third".
@@ -99,14 +104,21 @@ public enum SpokenFormat {
     public static func plainText(_ text: String) -> String {
         var result = ""
         var insideTag = false
-        for character in text {
-            if character == "<" { insideTag = true; result += " "; continue }
+        var characters = text[...]
+        while let character = characters.popFirst() {
+            // "<b>", "</b>", "<br/>": a tag; "x < y" is not one.
+            if character == "<", let next = characters.first, next.isLetter || next == "/", characters.contains(">") {
+                insideTag = true
+                result += " "
+                continue
+            }
             if insideTag { if character == ">" { insideTag = false }; continue }
             switch character {
             case "&": result += " and "
             case "%": result += " percent"
             case "@": result += " at "
             case "+": result += " plus "
+            case "<": result += " less than "
             case "*", "_", "#", ">", "[", "]", "{", "}", "|", "\\", "`", "~", "^", "=", "\"":
                 result += " "
             case "\n", "\r", "\t": result += " "
@@ -114,6 +126,23 @@ public enum SpokenFormat {
             }
         }
         return result.split(separator: " ", omittingEmptySubsequences: true).map(spellWritten).joined(separator: " ")
+    }
+
+    /// "10:30" → "ten thirty", "10:05" → "ten oh five", "9:00" → "nine o'clock",
+    /// "5pm" → "five p m", "7:15am" → "seven fifteen a m".
+    static func clockTime(_ text: Substring) -> String? {
+        var core = text.lowercased()[...]
+        var suffix = ""
+        for marker in ["am", "pm"] where core.hasSuffix(marker) {
+            suffix = marker == "am" ? " a m" : " p m"
+            core = core.dropLast(2)
+        }
+        let parts = core.split(separator: ":", omittingEmptySubsequences: false)
+        guard let hours = Int(parts[0]), (0...24).contains(hours), parts[0].count <= 2 else { return nil }
+        if parts.count == 1 { return suffix.isEmpty ? nil : integer(hours) + suffix }
+        guard parts.count == 2, parts[1].count == 2, let minutes = Int(parts[1]), (0..<60).contains(minutes) else { return nil }
+        let minuteWords = minutes == 0 ? (suffix.isEmpty ? " o'clock" : "") : minutes < 10 ? " oh " + integer(minutes) : " " + integer(minutes)
+        return integer(hours) + minuteWords + suffix
     }
 
     /// "42" → "forty two", "$5," → "five dollars,", "2nd" → "second"; other words unchanged.
@@ -125,6 +154,7 @@ public enum SpokenFormat {
             trailing = String(last) + trailing
             core = core.dropLast()
         }
+        if let time = clockTime(core) { return time + trailing }
         if let words = NumberWords.money(core) ?? NumberWords.ordinal(core) {
             return words.joined(separator: " ") + trailing
         }

@@ -18,7 +18,7 @@ struct SpokenFormatTests {
             lines.append("")
         }
         add("integers", [0, 1, 7, 13, 25, 105, 999, 2026, 1_000_000, -5].map { (String($0), SpokenFormat.integer($0)) })
-        add("numbers", [2.5, 0.5, 3.0, 0.75, 1.25, -1.5, 12.125].map { (String($0), SpokenFormat.number($0)) })
+        add("numbers", [2.5, 0.5, 3.0, 0.75, 1.25, -1.5, 12.125, 1_234_567.25, 12_345.678, 0.00001, 1e15].map { (String($0), SpokenFormat.number($0)) })
         add("ordinals", [1, 2, 3, 11, 12, 21, 23, 100, 101].map { (String($0), SpokenFormat.ordinal($0)) })
         add("durations", [1, 30, 60, 90, 300, 1800, 3600, 4200, 5400, 7200, 9000, 3661].map {
             ("\($0) s", SpokenFormat.duration(seconds: Double($0)))
@@ -31,7 +31,7 @@ struct SpokenFormatTests {
         add("lists", [["Alex Smith"], ["Alex Smith", "Alex Jones"], ["Mom", "Dad", "Grandma"]].map {
             ($0.joined(separator: " | "), SpokenFormat.list($0))
         })
-        add("plain text", ["Order #42 & more", "It costs $5, due on the 2nd.", "*bold* <b>tag</b>", "50% off\nnow"].map {
+        add("plain text", ["x < y", "Meet at 10:30 or 10:05", "Doors open at 9:00, close 5pm.", "Order #42 & more", "It costs $5, due on the 2nd.", "*bold* <b>tag</b>", "50% off\nnow"].map {
             ($0.replacingOccurrences(of: "\n", with: "\\n"), SpokenFormat.plainText($0))
         })
         let model = CommandModel(application: "Test", types: [
@@ -46,12 +46,14 @@ struct SpokenFormatTests {
             "price": ResolvedValue(value: .currency(amount: 3.5, code: "USD"), text: "$3.50"),
             "state": ResolvedValue(value: .boolean(true), text: "on"),
             "place": ResolvedValue(value: .ordinal(2), text: "2nd"),
+            "lights": ResolvedValue(value: .boolean(true), text: ""),
         ]
         let fields: [String: ReplyField] = ["orderNumber": .number(42), "eta": .text("10 mins & counting")]
         add("reply templates", [
             "Your \\(duration) timer is set.", "The timer runs for \\(duration).", "I sent it to \\(recipient).",
             "Your \\(size) coffee costs \\(price).", "Turned \\(state).", "You came \\(place).",
             "Order \\(orderNumber) is ready in \\(eta).", "Your \\(missing) order is ready.", "Table #4 **now**: \\(size) <b>done</b>",
+            "I'll remind you in \\(duration) from now.", "Lights \\(lights).",
         ].map { ($0, renderer.render($0, values: values, fields: fields)) })
         return lines.joined(separator: "\n")
     }
