@@ -21,6 +21,10 @@ public final class Conversation {
     private var doubtfulValue: ResolvedValue?
     private var confirmed = false
     private var misunderstood = 0
+    private var originalQuestion: String?
+    /// Entities an entity query found for an answer, by id: named in prompts
+    /// even when the query does not suggest them.
+    private var searchedEntities: [String: Entity] = [:]
     public private(set) var state: State?
 
     init(engine: CommandEngine, emit: @escaping (ConversationEvent) -> Void) {
@@ -56,6 +60,8 @@ public final class Conversation {
         switch prompt.kind {
         case .needsValue:
             guard let parameter, let result = resolveAnswer(text, for: parameter) else { return askAgain(prompt) }
+            // An answer out of range or unknown: say why and ask again.
+            if case .unsupported(let reason) = result { return askAgain(prompt, because: reason) }
             misunderstood = 0
             if let asked = apply(result, to: parameter) { return asked }
         case .disambiguation:
@@ -98,11 +104,12 @@ public final class Conversation {
         for parameter in intent.parameters where !settled.contains(parameter.name) {
             if let asked = apply(resolve(parameter), to: parameter) { return asked }
         }
-        // 2. Confirm: authentication, then the intent's question.
-        if intent.requiresAuthentication && !engine.ensureAuthenticated() { return finish(.requiresAuthentication) }
+        // 2. Confirm: the intent's question, then authentication right
+        // before handling (no sign-in for a request the user then declines).
         if let question = intent.confirmation, !confirmed {
             return ask(.confirmation, nil, text: renderer.render(question, values: values))
         }
+        if intent.requiresAuthentication && !engine.ensureAuthenticated() { return finish(.requiresAuthentication) }
         // 3. Handle.
         guard let handler = engine.handler(for: intent) else { return finish(.success) }
         let request = HandlerRequest(intent: intent, values: values, text: utterance)
@@ -189,6 +196,7 @@ public final class Conversation {
             return .unsupported(reason: "Sorry, \(text) isn't a \(type.title.lowercased()) I know.")
         case .entity:
             let found = engine.searchEntities(ofType: typeName, for: said)
+            for entity in found { searchedEntities[entity.id] = entity }
             if found.count == 1 { return .success(ResolvedValue(value: .entity(found[0].id), text: found[0].name)) }
             if found.count > 1 { return .disambiguation(found.map(\.id)) }
             let known = engine.entities(ofType: typeName)
@@ -227,20 +235,28 @@ public final class Conversation {
 
     private func ask(_ kind: Prompt.Kind, _ parameter: Parameter?, text: String, options: [String] = []) -> State {
         let prompt = Prompt(kind: kind, parameter: parameter?.name, text: text, options: options)
+        originalQuestion = text
         emit(.prompt(prompt))
         state = .waiting(prompt)
         return state!
     }
 
-    private func askAgain(_ prompt: Prompt) -> State {
+    private func askAgain(_ prompt: Prompt, because reason: String? = nil) -> State {
         misunderstood += 1
         guard misunderstood < engine.followUpAttempts else {
+            if let reason { return finish(.unsupported, text: reason) }
             return finish(.failure, text: "Sorry, I still didn't understand, so I've stopped.")
         }
+        // The question as first asked, without an earlier "Sorry…".
+        let question = originalQuestion ?? prompt.text
         var again = prompt
-        switch prompt.kind {
-        case .confirmation, .confirmationRequired: again.text = "Sorry, was that a yes or a no? " + prompt.text
-        case .needsValue, .disambiguation: again.text = "Sorry, I didn't get that. " + prompt.text
+        if let reason {
+            again.text = reason + " " + question
+        } else {
+            switch prompt.kind {
+            case .confirmation, .confirmationRequired: again.text = "Sorry, was that a yes or a no? " + question
+            case .needsValue, .disambiguation: again.text = "Sorry, I didn't get that. " + question
+            }
         }
         emit(.prompt(again))
         state = .waiting(again)
@@ -256,7 +272,8 @@ public final class Conversation {
 
     private func names(of id: String, type: ParameterType) -> [String] {
         switch engine.model.type(named: type.name)?.kind {
-        case .entity(let entities)?: entities.first { $0.id == id }.map { [$0.name] + $0.synonyms } ?? [id]
+        case .entity(let entities)?:
+            (entities.first { $0.id == id } ?? searchedEntities[id]).map { [$0.name] + $0.synonyms } ?? [id]
         case .enumeration(let cases)?: cases.first { $0.identifier == id }.map { [$0.title] + $0.synonyms } ?? [id]
         case nil: [id]
         }

@@ -84,10 +84,43 @@ struct ConversationTests {
         #expect(script.prompts.isEmpty)
     }
 
-    @Test func anUnknownAnswerIsUnsupported() throws {
+    @Test func anUnknownAnswerIsExplainedAndAskedAgain() throws {
         let script = try ConversationScript()
-        let reply = script.run("send a message saying hi", answers: ["Bartholomew"])
+        let reply = script.run("send a message saying hi", answers: ["Bartholomew", "Bartholomew"])
+        #expect(script.prompts.map(\.text) == ["Who do you want to message?",
+                                              "Sorry, I don't know a contact called Bartholomew. Who do you want to message?"])
         #expect(reply == Reply(code: .unsupported, text: "Sorry, I don't know a contact called Bartholomew."))
+    }
+
+    @Test func anOutOfRangeAnswerIsExplainedAndAskedAgain() throws {
+        let order = try Intent(name: "OrderPizza",
+                               parameters: [Parameter(name: "count", type: .integer, title: "Number of pizzas", prompt: "How many?", maximum: 5)],
+                               phrases: ["order pizzas", "order \\(count) pizzas"],
+                               replies: ["success": "Ordering \\(count) pizzas."])
+        let script = try ConversationScript(model: CommandModel(application: "Pizza", intents: [order]))
+        let reply = script.run("order pizzas", answers: ["twelve", "three"])
+        #expect(script.prompts.map(\.text) == ["How many?", "Sorry, the number of pizzas can be at most five. How many?"])
+        #expect(reply == Reply(code: .success, text: "Ordering three pizzas."))
+    }
+
+    @Test func theConfirmationIsAskedBeforeAuthenticating() throws {
+        let counter = CountingAuthenticator()
+        var model = try ConversationScript.defaultModel()
+        model = model.changing("RequestRide") { $0.confirmation = "Book a ride to \\(destination)?" }
+        let script = try ConversationScript(model: model)
+        script.engine.register(counter)
+        #expect(script.run("get me a ride to the airport", answers: ["no"])?.code == .canceled)
+        #expect(counter.count == 0, "no sign-in for a request declined")
+        #expect(script.run("get me a ride to the airport", answers: ["yes"])?.code == .success)
+        #expect(counter.count == 1)
+    }
+
+    /// @unchecked Sendable: `count` is guarded by `lock`.
+    final class CountingAuthenticator: Authenticator, @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls = 0
+        var count: Int { lock.withLock { calls } }
+        func authenticate() -> Bool { lock.withLock { calls += 1 }; return true }
     }
 
     @Test func anIntentNeedingAuthenticationIsRefusedWithoutAnAuthenticator() throws {
