@@ -80,6 +80,28 @@ struct RunCommandTests {
         #expect(run.status == 0)
     }
 
+    @Test func nothingMatchedIsAnIntentEventWithNoIntent() throws {
+        let run = try ToolRunner.run(["run", "--json", "what is the meaning of life"])
+        #expect(run.status == 1)
+        #expect(run.stdout == #"{"event":"intent","intent":null,"text":"what is the meaning of life"}"# + "\n"
+                + #"{"event":"reply","code":"failure","text":"Sorry, I don't know how to help with that."}"# + "\n")
+    }
+
+    @Test func aClosedStandardInputIsNoAnswer() throws {
+        // Only a shell can start a program with stdin closed (`<&-`).
+        let tool = ToolRunner.productsDirectory.appendingPathComponent("voicecmd").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" run 'set a timer' <&-", tool]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(printed == "? For how long?\nI didn't hear an answer, so I've stopped.\n")
+    }
+
     @Test func aBadTimeoutIsAUsageError() throws {
         let run = try ToolRunner.run(["run", "--answer-timeout", "soon", "set a timer"])
         #expect(run.status == 64)

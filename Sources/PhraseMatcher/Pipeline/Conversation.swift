@@ -42,6 +42,7 @@ public final class Conversation {
         utterance = result.text
         speechConfidence = confidence
         guard let best = result.best, let intent = engine.model.intent(named: best.intent) else {
+            emit(.noIntent(result.text))
             return finish(.failure, text: "Sorry, I don't know how to help with that.")
         }
         self.intent = intent

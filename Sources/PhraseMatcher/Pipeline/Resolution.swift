@@ -68,6 +68,8 @@ public struct Reply: Sendable, Hashable {
 public enum ConversationEvent: Sendable {
     /// The intent understood, with its arguments as matched.
     case intent(Match)
+    /// No intent fits what was said.
+    case noIntent(String)
     case prompt(Prompt)
     /// An answer to a prompt, as given.
     case answer(String)

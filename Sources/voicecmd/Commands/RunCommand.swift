@@ -62,6 +62,8 @@ enum RunOutput {
         switch event {
         case .intent(let match):
             return .object([("event", .string("intent")), ("intent", .string(match.intent)), ("arguments", match.argumentsJSON)])
+        case .noIntent(let text):
+            return .object([("event", .string("intent")), ("intent", .null), ("text", .string(text))])
         case .prompt(let prompt):
             var members: [(String, JSONOutput)] = [("event", .string("prompt")), ("kind", .string(prompt.kind.rawValue)),
                                                    ("parameter", prompt.parameter.map(JSONOutput.string) ?? .null),
@@ -82,7 +84,7 @@ enum RunOutput {
         switch event {
         case .prompt(let prompt): "? " + prompt.text
         case .reply(let reply): reply.text
-        case .intent, .answer, .note: nil
+        case .intent, .noIntent, .answer, .note: nil
         }
     }
 }
@@ -105,8 +107,12 @@ final class StandardInputLines: @unchecked Sendable {
             // stdin's lock, and exit() would wait for it.
             Thread.detachNewThread { [self] in
                 var buffer = LineBuffer()
+                var chunk = [UInt8](repeating: 0, count: 4096)
                 while true {
-                    let data = FileHandle.standardInput.availableData
+                    var count = read(0, &chunk, chunk.count)
+                    while count < 0 && errno == EINTR { count = read(0, &chunk, chunk.count) }
+                    // A closed or unreadable stdin is the end of the answers.
+                    let data = count > 0 ? Data(chunk[0..<count]) : Data()
                     condition.lock()
                     if data.isEmpty {
                         if let last = buffer.finish() { lines.append(last) }
