@@ -5,11 +5,13 @@ deps:
 	./scripts/install-deps
 
 # The main job on the built-in default model: a recording heard and
-# understood, then two typed sentences matched.
+# understood, two typed sentences matched, and a request carried through
+# its follow-up questions (answers piped in).
 demo: deps
 	swift build --product voicecmd
 	.build/debug/voicecmd transcribe Tests/SpeechFrontTests/Fixtures/clips/timer-flite-slt.flac
 	printf '%s\n' "please turn off the kitchen light" "send a message to Alex saying running late" | .build/debug/voicecmd match
+	printf '%s\n' "the second one" "running late" "yes" | .build/debug/voicecmd run send a message to Alex
 
 test: deps
 	swift test
@@ -18,7 +20,6 @@ bench: deps
 	swift build -c release --product voicecmd-bench
 	.build/release/voicecmd-bench match --commands ../shared/bench/home.json --sentences ../shared/bench/home-sentences.txt
 	.build/release/voicecmd-bench generated --intents 1000 --phrases 10 --entities 1000
-	swift build -c release --product voicecmd-bench
 	for snr in clean 24 18 12 6; do \
 	  if [ $$snr = clean ]; then noise=""; else noise="--noise ../shared/corpora/noise/kitchen.wav --snr $$snr"; fi; \
 	  .build/release/voicecmd-bench asr --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev $$noise --json | tail -1; \
