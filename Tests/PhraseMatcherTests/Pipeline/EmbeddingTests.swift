@@ -83,6 +83,29 @@ struct EmbeddingTests {
         #expect(conversation.answer("wu") == .finished(Reply(code: .success, text: "Calling Kim Wu on Office two.")))
     }
 
+    /// An application's own resolution: out of stock is unsupported, a
+    /// missing size gets the application's default.
+    struct StockResolver: ParameterResolver {
+        func resolve(_ parameter: Parameter, proposed: SlotValue?, text: String, intent: Intent) -> ResolutionResult? {
+            switch (parameter.name, proposed) {
+            case ("beverage", .enumCase("mocha")?): return .unsupported(reason: "Sorry, we're out of mocha today.")
+            case ("size", nil): return .success(ResolvedValue(value: .enumCase("medium"), text: ""))
+            default: return nil
+            }
+        }
+    }
+
+    @Test func aResolverDecidesForTheApplication() throws {
+        let engine = CommandEngine(model: try ConversationScript.defaultModel())
+        engine.register(StockResolver(), forIntent: "OrderCoffee")
+        var replies: [Reply] = []
+        let emit: (ConversationEvent) -> Void = { if case .reply(let reply) = $0 { replies.append(reply) } }
+        engine.conversation(emit: emit).start(engine.match("order a large mocha"))
+        engine.conversation(emit: emit).start(engine.match("order a latte"))
+        #expect(replies == [Reply(code: .unsupported, text: "Sorry, we're out of mocha today."),
+                            Reply(code: .success, text: "Your medium latte is on its way.")])
+    }
+
     @Test func aPhraseNamingNoParameterIsRefusedWhenDeclared() {
         #expect(throws: IntentDeclarationError.self) {
             try Intent(name: "Call", parameters: [], phrases: ["call \\(person)"])
