@@ -87,6 +87,17 @@ public struct Handler: Sendable {
         self.arguments = arguments
         self.timeout = timeout
     }
+
+    /// Where each `${name}` stands in one argument, in order.
+    public static func placeholders(in argument: String) -> [(range: Range<String.Index>, name: String)] {
+        var found: [(Range<String.Index>, String)] = []
+        var rest = argument[...]
+        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            found.append((open.lowerBound..<argument.index(after: close), String(rest[open.upperBound..<close])))
+            rest = rest[argument.index(after: close)...]
+        }
+        return found
+    }
 }
 
 /// One example phrase, parsed.

@@ -362,15 +362,10 @@ struct ModelReader {
               case .array(let elements) = run.value.value else { return }
         for element in elements {
             guard case .string(let text) = element.value else { continue }
-            var rest = Substring(text)
-            while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-                let name = String(rest[open.upperBound..<close])
-                if intent.parameter(named: name) == nil, !invalidParameters.contains(name) {
-                    let known = intent.parameters.map(\.name).joined(separator: ", ")
-                    error("handler argument \"\(text)\" names no parameter '\(name)' of intent \(intent.name); "
-                          + (known.isEmpty ? "it has no parameters" : "parameters are: \(known)"), at: element)
-                }
-                rest = rest[rest.index(after: close)...]
+            for (_, name) in Handler.placeholders(in: text) where intent.parameter(named: name) == nil && !invalidParameters.contains(name) {
+                let known = intent.parameters.map(\.name).joined(separator: ", ")
+                error("handler argument \"\(text)\" names no parameter '\(name)' of intent \(intent.name); "
+                      + (known.isEmpty ? "it has no parameters" : "parameters are: \(known)"), at: element)
             }
         }
     }

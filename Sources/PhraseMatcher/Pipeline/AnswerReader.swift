@@ -70,13 +70,14 @@ enum AnswerReader {
         if said.count == 1 || said.count == 2, let position = position(said), position >= 1, position <= options.count {
             return position - 1
         }
-        let named = options.indices.filter { index in
-            options[index].contains { name in
-                let nameWords = words(name)
-                return said.allSatisfy(nameWords.contains)
-            }
-        }
+        let named = options.indices.filter { index in options[index].contains { holds(said, $0) } }
         return named.count == 1 ? named[0] : nil
+    }
+
+    /// Whether `name` holds every word said: "Jones" and "alex jones" are in "Alex Jones".
+    static func holds(_ said: [String], _ name: String) -> Bool {
+        let nameWords = words(name)
+        return said.allSatisfy(nameWords.contains)
     }
 
     /// "second" → 2, "two" → 2, "2nd" → 2.

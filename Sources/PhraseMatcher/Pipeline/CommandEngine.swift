@@ -109,7 +109,7 @@ public final class CommandEngine {
         let said = TextNormalizer.words(of: text)
         guard !said.isEmpty else { return [] }
         return entities(ofType: name).filter { entity in
-            ([entity.name] + entity.synonyms).contains { name in said.allSatisfy(TextNormalizer.words(of: name).contains) }
+            ([entity.name] + entity.synonyms).contains { AnswerReader.holds(said, $0) }
         }
     }
 

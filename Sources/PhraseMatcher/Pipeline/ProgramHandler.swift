@@ -66,15 +66,15 @@ public struct ProgramHandler: IntentHandler {
             if index == 0, element.contains("${") {
                 throw RefusedValue(message: "the program to run (\(element)) may not come from a spoken value")
             }
-            var output = ""
-            var rest = Substring(element)
+            let placeholders = Handler.placeholders(in: element)
             // A value with text around it is part of a name, a path or an
             // option ("notes-${name}.txt", "--to=${name}"): it may not climb
             // out with "/" or "..".
-            let isWhole = element.hasPrefix("${") && element.hasSuffix("}") && element.dropFirst(2).firstIndex(of: "}") == element.index(before: element.endIndex)
-            while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
-                output += rest[..<open.lowerBound]
-                let name = String(rest[open.upperBound..<close])
+            let isWhole = placeholders.count == 1 && placeholders[0].range == element.startIndex..<element.endIndex
+            var output = ""
+            var copied = element.startIndex
+            for (range, name) in placeholders {
+                output += element[copied..<range.lowerBound]
                 let value = values[name].map { argumentText($0.value) } ?? ""
                 if !isWhole, value.contains("/") || value == ".." || value == "." {
                     throw RefusedValue(message: "the value of \(name) (\"\(value)\") would leave the path or name \(element)")
@@ -83,9 +83,9 @@ public struct ProgramHandler: IntentHandler {
                     throw RefusedValue(message: "the value of \(name) (\"\(value)\") would be read as an option; put \"--\" before \(element) in the handler")
                 }
                 output += value
-                rest = rest[rest.index(after: close)...]
+                copied = range.upperBound
             }
-            output += rest
+            output += element[copied...]
             result.append(output)
         }
         return result
