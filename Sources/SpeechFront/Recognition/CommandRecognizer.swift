@@ -41,7 +41,8 @@ public final class CommandRecognizer {
     private var grammar: JSGFGrammar
     private let overrides: [String: String]
     private var hasLanguageModel = false
-    private var freeTextIntents: Set<String>
+    /// Intents with free text, which the grammar cannot hear.
+    private var freeTextIntents: Set<String> { Set(grammar.intentsNeedingLanguageModel.map(\.intent)) }
     private var hasPhoneLoop = false
 
     private static let grammarSearch = "commands"
@@ -53,8 +54,7 @@ public final class CommandRecognizer {
         self.matcher = Matcher(model: model)
         self.options = options
         self.grammar = JSGFGrammar(model: model)
-        self.freeTextIntents = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
-        self.overrides = try Pronunciations.overrides(forModel: modelPath).merging(options.pronunciations) { $1 }
+        self.overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
         PocketSphinxDecoder.silenceLog(!options.verbose)
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [
@@ -70,7 +70,6 @@ public final class CommandRecognizer {
     public func update(model: CommandModel) throws(SpeechError) {
         matcher = Matcher(model: model)
         grammar = JSGFGrammar(model: model)
-        freeTextIntents = Set(grammar.intentsNeedingLanguageModel.map(\.intent))
         try loadGrammar(model)
         try decoder.useSearch(Self.grammarSearch)
     }
@@ -254,8 +253,7 @@ public final class CommandRecognizer {
         // penalties against free phones), in the decoder's log base shifted
         // down by 10 bits. As natural log per frame, in-grammar speech
         // measured under 3, other speech over 4.
-        let natsPerFrame = Double(phones.score - decoded.score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
-        return max(0, min(1, 1 - natsPerFrame / 5))
+        return max(0, min(1, 1 - Self.natsPerFrame(phones.score - decoded.score, decoded) / 5))
     }
 
     /// A rougher confidence from the grammar path alone: its score per frame
@@ -264,8 +262,12 @@ public final class CommandRecognizer {
     /// speech 5.1–6.3, so it orders utterances but cannot reject them.
     static func pathConfidence(_ decoded: DecodedUtterance) -> Double {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
-        let natsPerFrame = -Double(decoded.score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
-        return max(0, min(1, 1 - natsPerFrame / 8))
+        return max(0, min(1, 1 - natsPerFrame(-decoded.score, decoded) / 8))
+    }
+
+    /// A score (the decoder's log base, shifted down 10 bits) as natural log per frame of `decoded`.
+    static func natsPerFrame(_ score: Int, _ decoded: DecodedUtterance) -> Double {
+        Double(score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
     }
 
     private func makeTranscript(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment, mode: SearchMode) -> Transcript {

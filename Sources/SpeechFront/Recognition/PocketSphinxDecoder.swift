@@ -93,28 +93,37 @@ final class PocketSphinxDecoder {
     /// (beams, active HMM limits): setting them before creating each search
     /// gives each its own. Restored afterwards for the searches that follow.
     func creatingSearch(with settings: [(String, String)], _ create: () throws(SpeechError) -> Void) throws(SpeechError) {
-        var previous: [(String, String)] = []
-        for (name, value) in settings {
+        var previous: [(flag: String, value: SearchSetting)] = []
+        defer { for (flag, value) in previous.reversed() { set(flag, value) } }
+        for (name, text) in settings {
             let flag = "-" + name
+            let value: SearchSetting
             if Self.integerSettings.contains(name) {
-                guard let number = Int(value) else { throw SpeechError("PocketSphinx setting -\(name) needs a whole number, not \"\(value)\"") }
-                previous.append((name, String(cmd_ln_int_r(config, flag))))
-                cmd_ln_set_int_r(config, flag, number)
+                guard let number = Int(text) else { throw SpeechError("PocketSphinx setting -\(name) needs a whole number, not \"\(text)\"") }
+                previous.append((flag, .integer(cmd_ln_int_r(config, flag))))
+                value = .integer(number)
             } else if Self.floatSettings.contains(name) {
-                guard let number = Double(value) else { throw SpeechError("PocketSphinx setting -\(name) needs a number, not \"\(value)\"") }
-                previous.append((name, String(cmd_ln_float_r(config, flag))))
-                cmd_ln_set_float_r(config, flag, number)
+                guard let number = Double(text) else { throw SpeechError("PocketSphinx setting -\(name) needs a number, not \"\(text)\"") }
+                previous.append((flag, .float(cmd_ln_float_r(config, flag))))
+                value = .float(number)
             } else {
                 throw SpeechError("-\(name) is not a per-search PocketSphinx setting (use one of \((Self.floatSettings.union(Self.integerSettings)).sorted().joined(separator: ", ")))")
             }
-        }
-        defer {
-            for (name, value) in previous {
-                if Self.integerSettings.contains(name) { cmd_ln_set_int_r(config, "-" + name, Int(value)!) }
-                else { cmd_ln_set_float_r(config, "-" + name, Double(value)!) }
-            }
+            set(flag, value)
         }
         try create()
+    }
+
+    private enum SearchSetting {
+        case integer(Int)
+        case float(Double)
+    }
+
+    private func set(_ flag: String, _ value: SearchSetting) {
+        switch value {
+        case .integer(let number): cmd_ln_set_int_r(config, flag, number)
+        case .float(let number): cmd_ln_set_float_r(config, flag, number)
+        }
     }
 
     private static let floatSettings: Set<String> = ["beam", "wbeam", "pbeam", "lpbeam", "lponlybeam", "fwdflatbeam", "fwdflatwbeam"]

@@ -98,18 +98,19 @@ extension Pronunciations {
             if word.hasSuffix(")"), let open = word.lastIndex(of: "(") { word = word[..<open] }
             known.insert(word)
         }
-        let overrides = try self.overrides(forModel: modelPath).merging(builtIn) { $1 }
+        let overrides = try self.overrides(forModel: modelPath, builtIn: builtIn)
         return grammarWords.filter { !known.contains(Substring($0)) }.map { pronunciation(of: $0, overrides: overrides) }
     }
 
     /// Pronunciations that come before guessing: number words the CMU
     /// dictionary lacks ("mins"), then the model's own `.dict` file.
-    static func overrides(forModel modelPath: String?) throws(SpeechError) -> [String: String] {
+    /// `builtIn` stands in for the `.dict` file of a model without a file.
+    static func overrides(forModel modelPath: String?, builtIn: [String: String] = [:]) throws(SpeechError) -> [String: String] {
         var overrides = ValueWordPronunciations.missingFromCMUDictionary
         if let modelPath, FileManager.default.fileExists(atPath: overridePath(forModel: modelPath)) {
             overrides.merge(try readDictionary(path: overridePath(forModel: modelPath))) { $1 }
         }
-        return overrides
+        return overrides.merging(builtIn) { $1 }
     }
 
     /// How a word the dictionary lacks will be pronounced: its override, else
