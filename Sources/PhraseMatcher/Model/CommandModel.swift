@@ -68,7 +68,7 @@ public struct EnumCase: Sendable {
 }
 
 /// One entity (a contact, a device…): matched by its name or any synonym.
-public struct Entity: Sendable {
+public struct Entity: Sendable, Hashable {
     public var id: String
     public var name: String
     public var synonyms: [String]

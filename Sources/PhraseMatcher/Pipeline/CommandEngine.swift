@@ -74,10 +74,7 @@ public final class CommandEngine {
         for index in types.indices {
             guard let query = queries[types[index].name] else { continue }
             let entities = query.suggestedEntities()
-            if case .entity(let current) = types[index].kind, current.map(\.id) == entities.map(\.id),
-               current.map(\.name) == entities.map(\.name), current.map(\.synonyms) == entities.map(\.synonyms) {
-                continue
-            }
+            if case .entity(let current) = types[index].kind, current == entities { continue }
             types[index].kind = .entity(entities)
             changed = true
         }
