@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PhraseMatcher", targets: ["PhraseMatcher"]),
         .library(name: "SpeechFront", targets: ["SpeechFront"]),
+        .library(name: "VoiceCommands", targets: ["VoiceCommands"]),
         .executable(name: "voicecmd", targets: ["voicecmd"]),
         .executable(name: "voicecmd-bench", targets: ["voicecmd-bench"]),
     ],
@@ -36,13 +37,19 @@ let package = Package(
             name: "SpeechFront",
             dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio"]
         ),
+        // The facade an application imports: the resolve/confirm/handle
+        // pipeline, handlers and their process runner, and the voice session.
+        .target(
+            name: "VoiceCommands",
+            dependencies: ["PhraseMatcher", "SpeechFront"]
+        ),
         .executableTarget(
             name: "voicecmd",
-            dependencies: ["PhraseMatcher", "SpeechFront", "DefaultModels"]
+            dependencies: ["VoiceCommands", "DefaultModels"]
         ),
         .executableTarget(
             name: "voicecmd-bench",
-            dependencies: ["PhraseMatcher", "SpeechFront", "DefaultModels"],
+            dependencies: ["VoiceCommands", "DefaultModels"],
             path: "Benchmarks/voicecmd-bench"
         ),
         .testTarget(
@@ -53,6 +60,11 @@ let package = Package(
         .testTarget(
             name: "SpeechFrontTests",
             dependencies: ["SpeechFront", "PhraseMatcher", "DefaultModels"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "VoiceCommandsTests",
+            dependencies: ["VoiceCommands", "DefaultModels"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

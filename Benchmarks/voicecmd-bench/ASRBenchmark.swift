@@ -1,6 +1,5 @@
 import Foundation
-import PhraseMatcher
-import SpeechFront
+import VoiceCommands
 
 /// Recognition on a real-speech corpus: command acceptance (intent right and
 /// every labelled slot right, as Picovoice scores), word error rate where

@@ -1,5 +1,5 @@
 import Foundation
-import PhraseMatcher
+import VoiceCommands
 
 /// Figures of one benchmark run, printed for people and, with --json, as
 /// one JSON object on the last line.

@@ -1,5 +1,5 @@
 import Foundation
-import PhraseMatcher
+import VoiceCommands
 
 /// A large generated model — N intents × P phrases, sharing an entity type
 /// of E entities — loaded and matched, to show the matcher scales: load

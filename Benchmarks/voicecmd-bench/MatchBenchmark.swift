@@ -1,5 +1,5 @@
 import Foundation
-import PhraseMatcher
+import VoiceCommands
 
 /// Loads and compiles a model, matches every sentence of a file many times,
 /// and reports latency per utterance. Every sentence is expected to match;

@@ -1,5 +1,5 @@
 import Foundation
-import PhraseMatcher
+import VoiceCommands
 
 /// voicecmd-bench: match latency and compile time, verified results.
 ///   voicecmd-bench match --commands FILE --sentences FILE [--rounds N] [--json]

@@ -1,5 +1,5 @@
 import Foundation
-import PhraseMatcher
+import VoiceCommands
 
 /// The one place that turns outcomes into exit codes: 0 done, 1 failure,
 /// 64 bad usage (swift-argument-parser's codes).

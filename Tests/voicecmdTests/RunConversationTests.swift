@@ -5,7 +5,7 @@ import Testing
 /// with the answers on stdin: the built-in model, or the built-in model with
 /// a handler or an authenticate program added.
 struct RunConversationTests {
-    static let handlers = ToolRunner.projectDirectory.appendingPathComponent("Tests/PhraseMatcherTests/Fixtures/Handlers")
+    static let handlers = ToolRunner.projectDirectory.appendingPathComponent("Tests/VoiceCommandsTests/Fixtures/Handlers")
 
     /// Writes the built-in model with `insert` spliced in after `anchor`, returns its path.
     static func model(_ directory: URL, after anchor: String, insert: String) throws -> String {

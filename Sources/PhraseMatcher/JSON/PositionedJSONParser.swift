@@ -6,7 +6,7 @@ import Foundation
 /// One relaxation, from the command-model contract: inside a string an
 /// unescaped `\(` is read as the two characters `\(`, so phrases can be
 /// written as `"set a timer for \(duration)"`.
-struct PositionedJSONParser {
+package struct PositionedJSONParser {
     private let bytes: [UInt8]
     private let source: SourceFile
     private var index = 0
@@ -18,7 +18,7 @@ struct PositionedJSONParser {
         self.bytes = source.bytes
     }
 
-    static func parse(_ source: SourceFile) throws(Diagnostic) -> JSONNode {
+    package static func parse(_ source: SourceFile) throws(Diagnostic) -> JSONNode {
         var parser = PositionedJSONParser(source: source)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()

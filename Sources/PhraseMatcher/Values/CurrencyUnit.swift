@@ -1,35 +1,35 @@
 /// A currency the `currency` type knows: the words that name it, and how the
 /// normaliser spells written amounts ("$3.50") in those words.
-struct CurrencyUnit: Sendable {
+package struct CurrencyUnit: Sendable {
     /// Words for the unit's hundredth; two currencies may share them ("cent").
-    enum MinorFamily: Int, Sendable, CaseIterable {
+    package enum MinorFamily: Int, Sendable, CaseIterable {
         case cent, penny
 
-        var words: [String] {
+        package var words: [String] {
             switch self {
             case .cent: ["cent", "cents"]
             case .penny: ["penny", "pence", "p"]
             }
         }
-        var singular: String { self == .cent ? "cent" : "penny" }
-        var plural: String { self == .cent ? "cents" : "pence" }
+        package var singular: String { self == .cent ? "cent" : "penny" }
+        package var plural: String { self == .cent ? "cents" : "pence" }
     }
 
     /// ISO 4217.
-    var code: String
-    var symbol: Character
+    package var code: String
+    package var symbol: Character
     /// Every word naming the unit; the first two are the singular and plural spelling.
-    var majorWords: [String]
+    package var majorWords: [String]
     /// Nil when the currency has no minor unit in speech (yen).
-    var minorFamily: MinorFamily?
+    package var minorFamily: MinorFamily?
     /// Whether its minor unit alone names it: "fifty cents" is USD, not EUR.
     var ownsBareMinorUnit: Bool
 
-    var singular: String { majorWords[0] }
-    var plural: String { majorWords.count > 1 ? majorWords[1] : majorWords[0] }
+    package var singular: String { majorWords[0] }
+    package var plural: String { majorWords.count > 1 ? majorWords[1] : majorWords[0] }
 
     /// Also the order of `<currency>`'s alternatives.
-    static let all: [CurrencyUnit] = [
+    package static let all: [CurrencyUnit] = [
         CurrencyUnit(code: "USD", symbol: "$", majorWords: ["dollar", "dollars", "buck", "bucks"],
                      minorFamily: .cent, ownsBareMinorUnit: true),
         CurrencyUnit(code: "EUR", symbol: "€", majorWords: ["euro", "euros"],

@@ -1,6 +1,5 @@
 import Foundation
-import PhraseMatcher
-import SpeechFront
+import VoiceCommands
 
 /// `voicecmd check`: validate a model and summarise it.
 enum CheckCommand: Subcommand {

@@ -1,4 +1,4 @@
-import PhraseMatcher
+import VoiceCommands
 
 /// `voicecmd grammar`: the JSGF grammar the recogniser searches.
 enum GrammarCommand: Subcommand {

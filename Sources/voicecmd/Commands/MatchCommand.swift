@@ -1,4 +1,4 @@
-import PhraseMatcher
+import VoiceCommands
 
 /// `voicecmd match`: text in, best intent and arguments out.
 enum MatchCommand: Subcommand {

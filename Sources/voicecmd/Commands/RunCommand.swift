@@ -1,5 +1,5 @@
 import Foundation
-import PhraseMatcher
+import VoiceCommands
 
 /// `voicecmd run`: the whole pipeline on typed text, follow-up questions
 /// answered on standard input.

@@ -1,6 +1,5 @@
 import Foundation
-import PhraseMatcher
-import SpeechFront
+import VoiceCommands
 import DefaultModels
 
 /// One `voicecmd` subcommand: its spec, and what it does once parsed.

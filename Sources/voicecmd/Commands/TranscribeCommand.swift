@@ -1,6 +1,5 @@
 import Foundation
-import PhraseMatcher
-import SpeechFront
+import VoiceCommands
 
 /// `voicecmd transcribe`: recordings in, what was said and which command out.
 enum TranscribeCommand: Subcommand {

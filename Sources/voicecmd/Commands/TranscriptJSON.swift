@@ -1,5 +1,4 @@
-import PhraseMatcher
-import SpeechFront
+import VoiceCommands
 
 /// The output of `voicecmd transcribe`, as JSON Lines or text.
 enum TranscriptJSON {

@@ -1,6 +1,5 @@
 import Foundation
-import PhraseMatcher
-import SpeechFront
+import VoiceCommands
 
 /// Many recordings through several recognisers at once, results kept in
 /// file order; one bad file is an error for that file only.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PhraseMatcher
+import VoiceCommands
 
 /// The embedding API: an intent declared in Swift, entities from a query
 /// that changes while the engine runs, a handler written in Swift.

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Values as a person would say them in a reply: words, never digits or
 /// symbols, so a speech synthesiser reads them right and a screen shows

@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// One request, turn by turn: SiriKit's resolve → confirm → handle, asking
 /// follow-up questions when a value is missing, ambiguous or doubtful.
 ///

@@ -1,6 +1,7 @@
 import DefaultModels
 import Foundation
-@testable import PhraseMatcher
+@testable import VoiceCommands
+import PhraseMatcher
 
 /// Runs a scripted conversation: an utterance, then answers to each prompt
 /// in turn (nil: no answer in time). Records every event.

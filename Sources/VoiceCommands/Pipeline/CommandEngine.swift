@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// The engine an application embeds: the command model, the matcher
 /// compiled from it, and the application's services (handlers, resolvers,

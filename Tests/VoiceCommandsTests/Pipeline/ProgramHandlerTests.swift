@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PhraseMatcher
+@testable import VoiceCommands
+import PhraseMatcher
 
 /// Spoken words are data: whatever a value holds, the handler's program gets
 /// it as one literal argument, and nothing else runs.

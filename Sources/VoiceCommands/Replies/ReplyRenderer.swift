@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Fills a reply template ("Your \(duration) timer is set.") with values said
 /// the way a person says them, and supplies a reply for every code the model

@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// What an intent's handler is given: the intent and its resolved values.
 public struct HandlerRequest: Sendable {
     public var intent: Intent

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PhraseMatcher
+@testable import VoiceCommands
+import PhraseMatcher
 
 /// Replies read numbers, durations, money, lists and ordinals as people say
 /// them: one golden file holds every case, input and spoken form side by side.

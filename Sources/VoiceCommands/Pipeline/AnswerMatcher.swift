@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// Reads a follow-up answer as a value of one parameter's type ("five
 /// minutes", "for ten minutes", "make it three"), with the same value
 /// parsers the phrases use.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PhraseMatcher
+@testable import VoiceCommands
+import PhraseMatcher
 
 /// Scripted conversations on the built-in model, one per kind of result.
 struct ConversationTests {

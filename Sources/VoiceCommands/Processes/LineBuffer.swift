@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Bytes read in arbitrary chunks (a pipe, stdin), handed back as whole lines.
 /// A line longer than `maximumLineLength` is dropped, not held.

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Handles an intent by running the model's program (`"handler": {"run": […]}`).
 ///

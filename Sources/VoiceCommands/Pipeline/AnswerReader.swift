@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// Reads answers to follow-up questions the ways people give them: yes and
 /// no, cancel, "the second one", part of a name.
 enum AnswerReader {

@@ -1,5 +1,6 @@
 import Testing
-@testable import PhraseMatcher
+@testable import VoiceCommands
+import PhraseMatcher
 
 /// Yes and no the ways people say them; a no anywhere wins.
 struct AnswerReaderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Runs one program directly (never through a shell) with a deadline: its
 /// stdout read line by line as it comes, stderr passed through, and its

@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// A parameter's value after resolution, with the words it came from.
 public struct ResolvedValue: Sendable, Hashable {
     public var value: SlotValue
