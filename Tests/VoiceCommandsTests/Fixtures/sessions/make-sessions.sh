@@ -121,14 +121,15 @@ timeline kitchen-speech "$here/kitchen-five.tsv" 1.0 \
 length=$(samples "$work/kitchen-speech.wav")
 
 # The kitchen, synthesised (no recordings): an extractor fan (brown noise,
-# low-passed, slowly swelling), running water (pink noise band-passed around
-# 1.5 kHz with a slow tremolo), a fridge hum (100 and 200 Hz) and dish clinks.
+# low-passed, slowly swelling), running water (pink noise band-passed to
+# 250 Hz-5 kHz, with a slow tremolo), a fridge hum (100 and 200 Hz) and dish
+# clinks.
 sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/fan.wav" synth "${length}s" brownnoise \
   lowpass 500 tremolo 0.15 25 norm -20
 sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/water.wav" synth "${length}s" pinknoise \
-  sinc 300-4000 tremolo 0.4 35 norm -20
-sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/hum.wav" synth "${length}s" sine 100 sine 200 \
-  remix 1,2 norm -20
+  sinc 250-5000 tremolo 0.4 35 norm -20
+sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/hum.wav" synth "${length}s" sine 100 synth sine mix 200 \
+  norm -20
 
 # Dish clinks: decaying inharmonic partials with a base of 2-4 kHz, one at a
 # seeded random moment in each pause and three anywhere (perhaps over speech),
@@ -162,6 +163,8 @@ for at in sorted(times):
               random.uniform(0.2, 0.5), random.uniform(0.02, 0.05))
 top = max(abs(x) for x in out)
 pcm = array.array('h', (int(round(x / top * 32000)) for x in out))
+if sys.byteorder == 'big':
+    pcm.byteswap()  # WAV is little-endian
 with wave.open(path, 'wb') as w:
     w.setnchannels(1); w.setsampwidth(2); w.setframerate(rate)
     w.writeframes(pcm.tobytes())
@@ -171,8 +174,9 @@ PY
 
 # Background: fan, water and hum at -20 dBFS peak each before the weights
 # below; clinks peak at about the speech's RMS level once scaled.
-bed_rms=$(sox -R -m -v 1 "$work/fan.wav" -v 0.6 "$work/water.wav" -v 0.08 "$work/hum.wav" \
-  "${float[@]}" "$work/bed.wav" && rms "$work/bed.wav")
+sox -R -m -v 1 "$work/fan.wav" -v 0.6 "$work/water.wav" -v 0.08 "$work/hum.wav" \
+  "${float[@]}" "$work/bed.wav"
+bed_rms=$(rms "$work/bed.wav")
 sox -R "$work/clinks.wav" "${float[@]}" "$work/clinks.f.wav"
 sox -R -m -v 1 "$work/bed.wav" -v "$(python3 -c "print(8 * $bed_rms)")" "$work/clinks.f.wav" \
   "$work/noise.wav"
