@@ -15,8 +15,8 @@ enum ASRBenchmark {
         var snr: Double?
         if let noisePath = options.value("noise") {
             guard let level = options.value("snr").flatMap(Double.init) else { throw BenchError(message: "--noise needs --snr DB", isUsage: true) }
-            var source = try AudioSources.open(path: noisePath)
-            mixer = NoiseMixer(noise: try AudioSources.readAll(&source))
+            var source = try AudioReaders.open(path: noisePath)
+            mixer = NoiseMixer(noise: try AudioReaders.readAll(&source))
             snr = level
         }
         let model = try ModelLoader.load(path: modelPath)
@@ -34,11 +34,11 @@ enum ASRBenchmark {
         var audioSeconds = 0.0, decodeSeconds = 0.0
         var failures: [String] = []
         for (index, entry) in manifest.entries.enumerated() {
-            var source = try AudioSources.open(path: entry.path)
-            var samples = try AudioSources.readAll(&source)
+            var source = try AudioReaders.open(path: entry.path)
+            var samples = try AudioReaders.readAll(&source)
             if let mixer, let snr { samples = mixer.mix(samples, snr: snr, seed: index &* 7919 &+ entry.path.utf8.count) }
             audioSeconds += Double(samples.count) / 16_000
-            var buffer: any AudioSource = SampleBufferSource(samples: samples)
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
             let start = nanoseconds()
             let transcripts = try recognizer.transcribe(&buffer)
             decodeSeconds += Double(nanoseconds() - start) / 1e9

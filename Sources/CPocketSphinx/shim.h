@@ -5,5 +5,55 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/cmd_ln.h>
 #include <sphinxbase/fsg_model.h>
+#include <sphinxbase/fe.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+// PocketSphinx reports why a call failed only in its log, through a variadic
+// callback Swift cannot implement. This one keeps the last error of the
+// calling thread (the thread that made the failing call) so the Swift check
+// can put it in its message, and passes the log to stderr when asked.
+//
+// Its state lives in the function: Swift emits the header functions it
+// calls, not file-level variables or helpers only C calls. Level ERR_MAX is
+// not a log level but a request: with a format, whether to pass the log to
+// stderr ("stderr" or "quiet"); without one, copy the last error into
+// `user_data` (512 bytes) and forget it.
+static void voicecmd_log(void *user_data, err_lvl_t level, const char *format, ...) {
+    static _Thread_local char last[512];
+    static int to_stderr = 0;
+    va_list arguments;
+    if (level == ERR_MAX) {
+        if (format) {
+            to_stderr = strcmp(format, "stderr") == 0;
+        } else {
+            snprintf((char *)user_data, 512, "%s", last);
+            last[0] = '\0';
+        }
+        return;
+    }
+    if (level >= ERR_ERROR) {
+        va_start(arguments, format);
+        vsnprintf(last, sizeof last, format, arguments);
+        va_end(arguments);
+    }
+    if (to_stderr) {
+        va_start(arguments, format);
+        vfprintf(stderr, format, arguments);
+        va_end(arguments);
+    }
+}
+
+static inline void voicecmd_capture_log(int to_stderr) {
+    voicecmd_log(NULL, ERR_MAX, to_stderr ? "stderr" : "quiet");
+    err_set_callback(voicecmd_log, NULL);
+}
+
+/// The calling thread's last logged error ("" when none) into `out` (512
+/// bytes), and forgets it.
+static inline void voicecmd_take_last_error(char *out) {
+    voicecmd_log(out, ERR_MAX, NULL);
+}
 
 #endif

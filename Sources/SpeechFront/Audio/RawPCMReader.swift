@@ -1,32 +1,32 @@
 import Foundation
 
 /// Raw 16 kHz 16-bit little-endian mono PCM from a file or standard input.
-public struct RawPCMSource: AudioSource {
+public struct RawPCMReader: AudioReader {
     private let handle: FileHandle
     private let name: String
     /// A byte left over when a read ended between the two bytes of a sample.
     private var pendingByte: UInt8?
 
     /// `path` nil reads standard input.
-    public init(path: String?) throws(AudioError) {
+    public init(path: String?) throws(SpeechError) {
         guard let path else {
             handle = FileHandle.standardInput
             name = "standard input"
             return
         }
         guard let opened = FileHandle(forReadingAtPath: path) else {
-            throw AudioError(FileManager.default.fileExists(atPath: path) ? "\(path): cannot be read" : "\(path): no such file")
+            throw SpeechError(FileManager.default.fileExists(atPath: path) ? "\(path): cannot be read" : "\(path): no such file")
         }
         handle = opened
         name = path
     }
 
-    public mutating func nextChunk() throws(AudioError) -> [Int16]? {
+    public mutating func nextChunk() throws(SpeechError) -> [Int16]? {
         let data: Data
         do {
-            data = try handle.read(upToCount: AudioSources.chunkFrames * 2) ?? Data()
+            data = try handle.read(upToCount: AudioReaders.chunkFrames * 2) ?? Data()
         } catch {
-            throw AudioError("\(name): \(error.localizedDescription)")
+            throw SpeechError("\(name): \(error.localizedDescription)")
         }
         var bytes = [UInt8](data)
         if let pendingByte { bytes.insert(pendingByte, at: 0); self.pendingByte = nil }

@@ -5,10 +5,10 @@ final class SampleRateConverter {
     private let state: OpaquePointer
     private let ratio: Double
 
-    init(fromRate rate: Int) throws(AudioError) {
+    init(fromRate rate: Int) throws(SpeechError) {
         var error: Int32 = 0
         guard let state = src_new(Int32(SRC_SINC_MEDIUM_QUALITY), 1, &error) else {
-            throw AudioError("cannot convert from \(rate) Hz: \(String(cString: src_strerror(error)))")
+            throw SpeechError("cannot convert from \(rate) Hz: \(String(cString: src_strerror(error)))")
         }
         self.state = state
         ratio = Double(RecognizerAudio.sampleRate) / Double(rate)
@@ -17,7 +17,7 @@ final class SampleRateConverter {
     deinit { src_delete(state) }
 
     /// Converts one chunk; `isLast` flushes what the filter still holds.
-    func convert(_ input: [Float], isLast: Bool) throws(AudioError) -> [Float] {
+    func convert(_ input: [Float], isLast: Bool) throws(SpeechError) -> [Float] {
         var converted: [Float] = []
         var consumed = 0
         while true {
@@ -37,7 +37,7 @@ final class SampleRateConverter {
             do {
                 try check(code, "src_process", failsWhen: { $0 != 0 }, reason: { String(cString: src_strerror($0)) })
             } catch {
-                throw AudioError("cannot convert the sample rate: \(error.reason)")
+                throw SpeechError("cannot convert the sample rate: \(error.message)")
             }
             consumed += data.input_frames_used
             converted += output.prefix(data.output_frames_gen)

@@ -7,16 +7,16 @@ final class SoundFile {
     let sampleRate: Int
     let channels: Int
 
-    init(path: String) throws(AudioError) {
+    init(path: String) throws(SpeechError) {
         var info = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
             let reason = String(cString: sf_strerror(nil))
-            throw AudioError(Self.explain(reason, path: path))
+            throw SpeechError(Self.explain(reason, path: path))
         }
         self.handle = handle
         sampleRate = Int(info.samplerate)
         channels = Int(info.channels)
-        guard sampleRate > 0, channels > 0 else { throw AudioError("\(path): the file declares no sample rate or channels") }
+        guard sampleRate > 0, channels > 0 else { throw SpeechError("\(path): the file declares no sample rate or channels") }
         // Float reads come back in -1…1 whatever the stored encoding.
         _ = sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
     }
@@ -24,11 +24,11 @@ final class SoundFile {
     deinit { sf_close(handle) }
 
     /// Up to `frames` frames mixed down to mono, in -1…1; empty at the end.
-    func readMono(frames: Int) throws(AudioError) -> [Float] {
+    func readMono(frames: Int) throws(SpeechError) -> [Float] {
         var interleaved = [Float](repeating: 0, count: frames * channels)
         let read = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }
         if read < 0 || (read == 0 && sf_error(handle) != 0) {
-            throw AudioError("cannot read audio: \(String(cString: sf_strerror(handle)))")
+            throw SpeechError("cannot read audio: \(String(cString: sf_strerror(handle)))")
         }
         guard channels > 1 else { return Array(interleaved.prefix(Int(read))) }
         var mono = [Float](repeating: 0, count: Int(read))

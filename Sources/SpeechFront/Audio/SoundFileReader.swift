@@ -1,33 +1,33 @@
 /// A recording in any format libsndfile reads (WAV in every PCM and float
 /// encoding, FLAC, Ogg Vorbis/Opus, …), streamed as 16 kHz mono 16-bit
 /// chunks: mixed down, converted, clipped.
-public struct SoundFileSource: AudioSource {
+public struct SoundFileReader: AudioReader {
     private let file: SoundFile
     private let converter: SampleRateConverter?
     private var finished = false
     private var producedAny = false
     private let path: String
 
-    public init(path: String) throws(AudioError) {
+    public init(path: String) throws(SpeechError) {
         self.path = path
         file = try SoundFile(path: path)
         converter = file.sampleRate == RecognizerAudio.sampleRate ? nil : try SampleRateConverter(fromRate: file.sampleRate)
     }
 
-    public mutating func nextChunk() throws(AudioError) -> [Int16]? {
+    public mutating func nextChunk() throws(SpeechError) -> [Int16]? {
         guard !finished else { return nil }
-        let frames = AudioSources.chunkFrames * max(1, file.sampleRate / RecognizerAudio.sampleRate)
+        let frames = AudioReaders.chunkFrames * max(1, file.sampleRate / RecognizerAudio.sampleRate)
         var samples: [Float]
         do {
             samples = try file.readMono(frames: frames)
         } catch {
-            throw AudioError("\(path): \(error.message)")
+            throw SpeechError("\(path): \(error.message)")
         }
         let isLast = samples.count < frames
         if let converter { samples = try converter.convert(samples, isLast: isLast) }
         if isLast { finished = true }
         if samples.isEmpty {
-            if !producedAny { throw AudioError("\(path): the file holds no audio samples") }
+            if !producedAny { throw SpeechError("\(path): the file holds no audio samples") }
             return nil
         }
         producedAny = true

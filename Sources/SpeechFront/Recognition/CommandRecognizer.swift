@@ -29,6 +29,16 @@ public final class CommandRecognizer {
         public var grammarSearchSettings: [(String, String)] = [("beam", "1e-80"), ("wbeam", "1e-60"), ("pbeam", "1e-80")]
         /// Beams of the phone loop that grammar confidence is measured against.
         public var phoneLoopSettings: [(String, String)] = []
+        /// Where recordings are split into utterances. A long trailing
+        /// silence: a recording is not a conversation, and splitting one
+        /// command in two loses it.
+        public var segmentation: Endpointer.Settings = {
+            var settings = Endpointer.Settings()
+            settings.trailingSilence = 1.5
+            settings.maximumLength = 30
+            settings.padding = 0.3
+            return settings
+        }()
 
         public init(files: SpeechModelFiles) { self.files = files }
     }
@@ -55,7 +65,7 @@ public final class CommandRecognizer {
         self.options = options
         self.grammar = JSGFGrammar(model: model)
         self.overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
-        PocketSphinxDecoder.silenceLog(!options.verbose)
+        PocketSphinxDecoder.captureLog(verbose: options.verbose)
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [
             ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
@@ -138,10 +148,10 @@ public final class CommandRecognizer {
     /// pauses inside one command, and noise, make splitting cut commands
     /// apart, so the parts win only when each of them is a command. Longer
     /// recordings stream through the splitter, never held.
-    public func transcribe(_ source: inout any AudioSource) throws -> [Transcript] {
+    public func transcribe(_ source: inout any AudioReader) throws -> [Transcript] {
         var held: [Int16] = []
         let limit = Int(Self.wholeRecordingLimit * Double(RecognizerAudio.sampleRate))
-        var segmenter = UtteranceSegmenter()
+        let segmenter = try Endpointer(settings: options.segmentation)
         var transcripts: [Transcript] = []
         var streaming = false
         while let chunk = try source.nextChunk() {
@@ -164,20 +174,18 @@ public final class CommandRecognizer {
     }
 
     private func transcribeShort(_ samples: [Int16]) throws(SpeechError) -> [Transcript] {
-        var segmenter = UtteranceSegmenter()
+        let segmenter = try Endpointer(settings: options.segmentation)
         var segments = segmenter.feed(samples)
         if let last = segmenter.finish() { segments.append(last) }
-        guard !segments.isEmpty else { return [] }
-        // Heard whole from the first speech to the end of the last.
-        let start = segments[0].start
-        let end = segments[segments.count - 1].start
-            + Double(segments[segments.count - 1].samples.count) / Double(RecognizerAudio.sampleRate)
-        let rate = Double(RecognizerAudio.sampleRate)
-        let whole = UtteranceSegmenter.Segment(
-            samples: Array(samples[Int(start * rate)..<min(samples.count, Int((end * rate).rounded()))]), start: start)
+        // Heard whole from the start of the recording (the detector's noise
+        // estimate needs a moment to settle, and speech may start at once)
+        // to the end of the last utterance, or to the end when none was found.
+        let end = min(samples.count, segments.last.map { Int(($0.end * Double(RecognizerAudio.sampleRate)).rounded()) } ?? samples.count)
+        guard end > 0 else { return [] }
+        let whole = SpeechSegment(samples: Array(samples[..<end]), start: 0)
         let heard = try recognize(whole)
         // A confident whole needs no second look (it saves decoding the parts).
-        if segments.count == 1 || (heard.match?.best != nil && heard.confidence >= options.confidentWhole) { return [heard] }
+        if segments.count <= 1 || (heard.match?.best != nil && heard.confidence >= options.confidentWhole) { return [heard] }
         // Several commands when every part is one; otherwise the pauses were
         // inside one command (or noise) and the whole is what was said.
         let parts = try segments.map { segment throws(SpeechError) in try recognize(segment) }
@@ -190,7 +198,7 @@ public final class CommandRecognizer {
     }
 
     /// Recognises one utterance.
-    public func recognize(_ segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Transcript {
+    public func recognize(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         switch options.mode {
         case .grammar:
             return try recognizeWithGrammar(segment, reject: false)
@@ -211,7 +219,7 @@ public final class CommandRecognizer {
         }
     }
 
-    private func recognizeWithGrammar(_ segment: UtteranceSegmenter.Segment, reject: Bool) throws(SpeechError) -> Transcript {
+    private func recognizeWithGrammar(_ segment: SpeechSegment, reject: Bool) throws(SpeechError) -> Transcript {
         try decoder.useSearch(Self.grammarSearch)
         let decoded = try decoder.decode(segment.samples, nbest: options.nbest)
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
@@ -222,7 +230,7 @@ public final class CommandRecognizer {
         return transcript
     }
 
-    private func recognizeWithLanguageModel(_ segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Transcript {
+    private func recognizeWithLanguageModel(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         if !hasLanguageModel {
             try options.files.requireLanguageModel()
             try decoder.addLanguageModel(named: Self.languageSearch, path: options.files.languageModel)
@@ -238,7 +246,7 @@ public final class CommandRecognizer {
     /// How close the grammar path comes to the best unconstrained phone
     /// sequence, per frame: 1 when the command explains the audio as well as
     /// any phones could, falling as speech strays from the grammar.
-    private func grammarConfidence(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment) throws(SpeechError) -> Double {
+    private func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment) throws(SpeechError) -> Double {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
         if !hasPhoneLoop {
             try decoder.creatingSearch(with: options.phoneLoopSettings) { () throws(SpeechError) in
@@ -270,7 +278,7 @@ public final class CommandRecognizer {
         Double(score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
     }
 
-    private func makeTranscript(_ decoded: DecodedUtterance, segment: UtteranceSegmenter.Segment, mode: SearchMode) -> Transcript {
+    private func makeTranscript(_ decoded: DecodedUtterance, segment: SpeechSegment, mode: SearchMode) -> Transcript {
         let words = decoded.words.filter { !Self.isFiller($0.word) }.map {
             TimedWord(word: Self.stripVariant($0.word), start: segment.start + $0.start, end: segment.start + $0.end)
         }

@@ -15,17 +15,16 @@ final class PocketSphinxDecoder {
     init(options: [(String, String)], verbose: Bool) throws(SpeechError) {
         var arguments = ["voicecmd"]
         for (name, value) in options { arguments += ["-" + name, value] }
-        if !verbose { arguments += ["-logfn", "/dev/null"] }
         let strings = arguments.map { strdup($0)! }
         var argv: [UnsafeMutablePointer<CChar>?] = strings
         guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(strings.count), &argv, 1) else {
             strings.forEach { free($0) }
-            throw SpeechError("PocketSphinx rejected its configuration: \(options.map { "-\($0.0) \($0.1)" }.joined(separator: " "))")
+            throw SpeechError("PocketSphinx rejected its configuration (\(Self.lastLoggedError())): \(options.map { "-\($0.0) \($0.1)" }.joined(separator: " "))")
         }
         guard let decoder = ps_init(config) else {
             cmd_ln_free_r(config)
             strings.forEach { free($0) }
-            throw SpeechError("PocketSphinx could not start (ps_init failed): check the acoustic model and dictionary files")
+            throw SpeechError("PocketSphinx could not start (ps_init failed: \(Self.lastLoggedError())): check the acoustic model and dictionary files")
         }
         self.decoder = decoder
         self.config = config
@@ -38,17 +37,27 @@ final class PocketSphinxDecoder {
         argumentStrings.forEach { free($0) }
     }
 
-    /// Sends PocketSphinx's log nowhere (or back to stderr), process-wide.
-    static func silenceLog(_ silent: Bool) {
-        if silent { err_set_logfp(nil) }
+    /// PocketSphinx's log is kept for failure reasons, and shown on stderr
+    /// only when `verbose` (process-wide: the log is the library's).
+    static func captureLog(verbose: Bool) {
+        voicecmd_capture_log(verbose ? 1 : 0)
+        // Configuration dumps bypass the callback and go to the log file.
+        if !verbose { err_set_logfp(nil) }
+    }
+
+    /// The reason PocketSphinx logged for the failure just seen on this thread.
+    static func lastLoggedError() -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        voicecmd_take_last_error(&buffer)
+        // "ERROR: \"file.c\", line 12: what went wrong\n" → "what went wrong"
+        var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let line = text.range(of: #"line [0-9]+: "#, options: .regularExpression) { text = String(text[line.upperBound...]) }
+        text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? "no reason given in PocketSphinx's log" : text
     }
 
     private func run(_ result: Int32, _ function: String) throws(SpeechError) {
-        do {
-            try check(result, function)
-        } catch {
-            throw SpeechError("\(error.function) failed (\(error.code))")
-        }
+        try check(result, function, reason: { _ in Self.lastLoggedError() })
     }
 
     /// The pronunciation of a dictionary word, nil when it is not in the dictionary.
@@ -72,7 +81,7 @@ final class PocketSphinxDecoder {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let weight = Float(cmd_ln_float_r(config, "-lw"))
         guard let fsg = fsg_model_readfile(path, ps_get_logmath(decoder), weight) else {
-            throw SpeechError("fsg_model_readfile failed on the command grammar")
+            throw SpeechError("fsg_model_readfile failed on the command grammar: \(Self.lastLoggedError())")
         }
         // ps_set_fsg keeps its own reference.
         defer { fsg_model_free(fsg) }

@@ -44,10 +44,3 @@ public struct SpeechModelFiles: Sendable, Equatable {
         }
     }
 }
-
-/// A recognition problem, said in one line.
-public struct SpeechError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -37,7 +37,7 @@ struct TranscriptionBatch {
 
     private static func transcribe(_ file: String, with recognizer: CommandRecognizer) -> Result<[Transcript], ToolFailure> {
         do {
-            var source = try AudioSources.open(path: file)
+            var source = try AudioReaders.open(path: file)
             return .success(try recognizer.transcribe(&source))
         } catch {
             return .failure(ToolFailure(message: String(describing: error)))

@@ -19,8 +19,8 @@ struct BadAudioInputTests {
 
     func openError(_ path: String) -> String? {
         do {
-            var source = try AudioSources.open(path: path)
-            _ = try AudioSources.readAll(&source)
+            var source = try AudioReaders.open(path: path)
+            _ = try AudioReaders.readAll(&source)
             return nil
         } catch {
             return error.message
@@ -55,15 +55,15 @@ struct BadAudioInputTests {
         let samples: [Int16] = [0, 1000, -1000, 32767, -32768]
         let bytes = samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
         let path = try Self.file("clip.raw", bytes)
-        var source = try AudioSources.open(path: path)
-        #expect(try AudioSources.readAll(&source) == samples)
+        var source = try AudioReaders.open(path: path)
+        #expect(try AudioReaders.readAll(&source) == samples)
     }
 
     /// Three hours of quiet room noise stream through the segmenter without
     /// an utterance and without holding the audio: it never keeps more than
     /// its pre-roll.
-    @Test func threeHoursOfSilenceStreamInBoundedMemory() {
-        var segmenter = UtteranceSegmenter()
+    @Test func threeHoursOfSilenceStreamInBoundedMemory() throws {
+        let segmenter = try Endpointer()
         var generator = UInt32(1)
         var chunk = [Int16](repeating: 0, count: 16_000)
         var utterances = 0
@@ -78,7 +78,7 @@ struct BadAudioInputTests {
         }
         if segmenter.finish() != nil { utterances += 1 }
         #expect(utterances == 0)
-        #expect(mostHeld <= Int(segmenter.padding * 16_000) + 160)
+        #expect(mostHeld <= Int((segmenter.settings.padding + segmenter.settings.minimumSpeech) * 16_000) + 160)
     }
 
 }

@@ -5,7 +5,7 @@ import Testing
 /// Audio files in several encodings, rates and channel counts, made with sox
 /// at test time: every one comes out as 16 kHz mono with its length and pitch kept.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sox"), "sox is not installed"))
-struct SoundFileSourceTests {
+struct SoundFileReaderTests {
     static func makeTone(_ name: String, _ soxOptions: [String], seconds: Double = 1, frequency: Int = 440) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-audio-\(getpid())-\(name)").path
         let process = Process()
@@ -36,8 +36,8 @@ struct SoundFileSourceTests {
     func readsAnyEncodingAs16kHzMono(_ name: String, _ options: [String]) throws {
         let path = try Self.makeTone(name, options, seconds: 1.5)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var source = try AudioSources.open(path: path)
-        let samples = try AudioSources.readAll(&source)
+        var source = try AudioReaders.open(path: path)
+        let samples = try AudioReaders.readAll(&source)
         #expect(abs(samples.count - 24_000) < 400, "\(samples.count) samples")
         #expect(abs(Self.frequency(of: samples) - 440) < 10)
         let peak = samples.map { abs(Int($0)) }.max() ?? 0

@@ -20,7 +20,7 @@ struct GrammarUpdateTests {
         let recognizer = try CommandRecognizer(model: withoutKitchen, modelPath: nil, options: options)
         let clip = SharedRecognizer.clips.appendingPathComponent("device-on-slt.flac").path
         func heardDevice() throws -> SlotValue? {
-            var source = try AudioSources.open(path: clip)
+            var source = try AudioReaders.open(path: clip)
             return try recognizer.transcribe(&source).first?.match?.best?.argument("device")?.value
         }
         #expect(try heardDevice() != .entity("kitchen-light"))

@@ -18,7 +18,7 @@ struct InventedWordsTests {
         #expect(recognizer.addedWords.first { $0.word == "quintaphone" }?.source == "dictionary file")
         #expect(recognizer.addedWords.first { $0.word == "zorbleflux" }?.phones == "Z AO R B L F L AH K S")
         for name in ["zorbleflux", "quintaphone"] {
-            var source = try AudioSources.open(path: SharedRecognizer.clips.appendingPathComponent("invented-\(name).flac").path)
+            var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent("invented-\(name).flac").path)
             let transcript = try #require(try recognizer.transcribe(&source).first)
             #expect(transcript.match?.best?.argument("gadget")?.value == .entity(name), "\"\(transcript.text)\"")
         }

@@ -24,7 +24,7 @@ final class SharedRecognizer: @unchecked Sendable {
                 recognizers[mode] = made
                 return made
             }()
-            var source = try AudioSources.open(path: path)
+            var source = try AudioReaders.open(path: path)
             return try recognizer.transcribe(&source)
         }
     }

@@ -1,0 +1,131 @@
+/// Finds where utterances start and end in a stream of 16 kHz audio, holding
+/// only the open utterance and a short pre-roll, so hours stream through.
+///
+/// Speech frames come from PocketSphinx's voice-activity detector, which
+/// keeps a running estimate of the background noise and so adapts to a
+/// quiet room or a noisy kitchen alike. An utterance ends after
+/// `trailingSilence` seconds without speech, or when it reaches
+/// `maximumLength`.
+public final class Endpointer {
+    public struct Settings: Sendable, Equatable {
+        /// Silence that ends an utterance, in seconds. People pause inside a
+        /// command; too short and one command is cut in two.
+        public var trailingSilence: Double = 0.8
+        /// The longest utterance, in seconds; a longer one is cut there.
+        public var maximumLength: Double = 15
+        /// Audio kept before the first speech frame and after the last, in seconds.
+        public var padding: Double = 0.25
+        /// Speech needed to open an utterance, in seconds: clicks and clinks are shorter.
+        public var minimumSpeech: Double = 0.1
+        /// How far above the noise estimate (a log ratio) a frame counts as speech.
+        public var threshold: Double = 2.0
+
+        public init() {}
+    }
+
+    public let settings: Settings
+    private let detector: VoiceActivityDetector
+    private var pending: [Int16] = []
+    /// Recent audio while no utterance is open: padding plus the speech
+    /// that the detector needed before it turned to speech.
+    private var preRoll: [Int16] = []
+    private var current: [Int16] = []
+    private var currentStart = 0
+    private var inUtterance = false
+    private var silentFrames = 0
+    private var samplesSeen = 0
+    /// The detector's noise estimate starts from the first frame, which is
+    /// too low, so its first verdicts say speech whatever the audio: it is
+    /// settled once it reports a silent frame after the frames it needs to
+    /// turn to speech at all.
+    private var detectorSettled = false
+    private var framesSeen = 0
+
+    public init(settings: Settings = Settings()) throws(SpeechError) {
+        guard settings.trailingSilence > 0, settings.maximumLength > settings.trailingSilence, settings.padding >= 0,
+              settings.minimumSpeech >= 0.01, settings.threshold.isFinite else {
+            throw SpeechError("endpointer settings out of range: trailing silence \(settings.trailingSilence) s, "
+                              + "maximum length \(settings.maximumLength) s")
+        }
+        self.settings = settings
+        detector = try VoiceActivityDetector(threshold: settings.threshold, startFrames: Self.frames(settings.minimumSpeech))
+    }
+
+    /// Seconds of stream fed so far.
+    public var position: Double { Double(samplesSeen) / Double(RecognizerAudio.sampleRate) }
+
+    /// Whether an utterance is open (speech heard, its end not yet).
+    public var isHearingSpeech: Bool { inUtterance }
+
+    /// Samples held right now: the pre-roll, the open utterance and a partial frame.
+    public var bufferedSampleCount: Int { pending.count + preRoll.count + current.count }
+
+    /// Feeds audio; returns the utterances that ended within it.
+    public func feed(_ samples: [Int16]) -> [SpeechSegment] {
+        pending += samples
+        var finished: [SpeechSegment] = []
+        var offset = 0
+        let shift = VoiceActivityDetector.frameShift
+        while pending.count - offset >= shift {
+            let isSpeech = pending.withUnsafeBufferPointer { buffer in
+                detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)]))
+            }
+            if let segment = process(pending[offset..<(offset + shift)], isSpeech: isSpeech) { finished.append(segment) }
+            offset += shift
+        }
+        pending.removeFirst(offset)
+        return finished
+    }
+
+    /// A gap in the stream (frames a full buffer dropped): an open utterance
+    /// ends where the audio stopped, and the stream clock moves on.
+    public func skip(_ frames: Int) -> SpeechSegment? {
+        let cut = finish()
+        samplesSeen += frames
+        return cut
+    }
+
+    /// The utterance still open at the end of the stream, if any.
+    public func finish() -> SpeechSegment? {
+        if inUtterance { current += pending }
+        samplesSeen += pending.count
+        pending = []
+        guard inUtterance else { return nil }
+        inUtterance = false
+        defer { current = [] }
+        return SpeechSegment(samples: current, start: seconds(currentStart))
+    }
+
+    private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool) -> SpeechSegment? {
+        samplesSeen += frame.count
+        framesSeen += 1
+        if !isSpeech && framesSeen > Self.frames(settings.minimumSpeech) + 1 { detectorSettled = true }
+        if !inUtterance {
+            preRoll += frame
+            let keep = Self.samples(settings.padding + settings.minimumSpeech)
+            if preRoll.count > keep { preRoll.removeFirst(preRoll.count - keep) }
+            guard isSpeech, detectorSettled else { return nil }
+            inUtterance = true
+            current = preRoll
+            currentStart = samplesSeen - preRoll.count
+            preRoll = []
+            silentFrames = 0
+            return nil
+        }
+        current += frame
+        silentFrames = isSpeech ? 0 : silentFrames + 1
+        let silence = Double(silentFrames * frame.count) / Double(RecognizerAudio.sampleRate)
+        let length = Double(current.count) / Double(RecognizerAudio.sampleRate)
+        guard silence >= settings.trailingSilence || length >= settings.maximumLength else { return nil }
+        // Keep `padding` of the trailing silence.
+        let trailing = max(0, silentFrames * frame.count - Self.samples(settings.padding))
+        let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart))
+        inUtterance = false
+        current = []
+        return segment
+    }
+
+    private func seconds(_ samples: Int) -> Double { Double(samples) / Double(RecognizerAudio.sampleRate) }
+    private static func samples(_ seconds: Double) -> Int { Int(seconds * Double(RecognizerAudio.sampleRate)) }
+    private static func frames(_ seconds: Double) -> Int { max(1, Int((seconds * 100).rounded())) }
+}
