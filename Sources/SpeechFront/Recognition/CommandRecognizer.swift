@@ -55,13 +55,20 @@ public final class CommandRecognizer {
     private var freeTextIntents: Set<String> { Set(grammar.intentsNeedingLanguageModel.map(\.intent)) }
     private var hasPhoneLoop = false
 
+    /// Compiled answer grammars by their JSGF text, each a search of its own,
+    /// so asking the same question again switches searches without compiling.
+    private var answerSearches: [String: String] = [:]
+    private static let answerSearchLimit = 16
+
     private static let grammarSearch = "commands"
     private static let languageSearch = "language"
     private static let phoneSearch = "phones"
 
-    /// `modelPath` locates the override dictionary beside the model.
-    public init(model: CommandModel, modelPath: String?, options: Options) throws(SpeechError) {
-        self.matcher = Matcher(model: model)
+    /// `modelPath` locates the override dictionary beside the model;
+    /// `matcher` is the model's, borrowed from whoever owns it (the
+    /// engine), or compiled here when none is given.
+    public init(model: CommandModel, matcher: Matcher? = nil, modelPath: String?, options: Options) throws(SpeechError) {
+        self.matcher = matcher ?? Matcher(model: model)
         self.options = options
         self.grammar = JSGFGrammar(model: model)
         self.overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
@@ -75,11 +82,13 @@ public final class CommandRecognizer {
         try decoder.useSearch(Self.grammarSearch)
     }
 
-    /// Replaces the model (new entities from a query, say): the matcher and
-    /// the recognition grammar are rebuilt in place, the decoder kept.
-    public func update(model: CommandModel) throws(SpeechError) {
-        matcher = Matcher(model: model)
+    /// Replaces the model (new entities from a query, say): the recognition
+    /// grammar is rebuilt in place, the decoder kept, and the matcher is the
+    /// one given (the owner's, already rebuilt) or compiled here.
+    public func update(model: CommandModel, matcher: Matcher? = nil) throws(SpeechError) {
+        self.matcher = matcher ?? Matcher(model: model)
         grammar = JSGFGrammar(model: model)
+        answerSearches = [:]
         try loadGrammar(model)
         try decoder.useSearch(Self.grammarSearch)
     }
@@ -197,6 +206,53 @@ public final class CommandRecognizer {
         return [heard]
     }
 
+    /// Recognises an answer to a question: with `grammar`, the answers the
+    /// question accepts (a small model of them); without one, free text
+    /// through the general language model. Speech that fits the answers
+    /// only loosely (confidence below `minimumConfidence`) is not an answer:
+    /// its transcript comes back with no match.
+    public func recognizeAnswer(_ segment: SpeechSegment, grammar answers: CommandModel?) throws(SpeechError) -> Transcript {
+        guard let answers else { return try recognizeWithLanguageModel(segment) }
+        try useAnswerSearch(for: answers)
+        defer { try? decoder.useSearch(Self.grammarSearch) }
+        let decoded = try decoder.decode(segment.samples, nbest: 1)
+        var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: Matcher(model: answers))
+        transcript.confidence = try grammarConfidence(decoded, segment: segment, search: currentAnswerSearch)
+        if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
+        return transcript
+    }
+
+    private var currentAnswerSearch = grammarSearch
+
+    /// Makes the search for `answers` current, compiling it the first time.
+    /// Public so a caller can switch ahead of the answer (and benchmarks can time it).
+    public func useAnswerSearch(for answers: CommandModel) throws(SpeechError) {
+        let answerGrammar = JSGFGrammar(model: answers, name: "answer")
+        if let name = answerSearches[answerGrammar.text] {
+            try decoder.useSearch(name)
+            currentAnswerSearch = name
+            return
+        }
+        if answerSearches.count >= Self.answerSearchLimit {
+            for name in answerSearches.values { decoder.removeSearch(name) }
+            answerSearches = [:]
+        }
+        let name = "answer\(answerSearches.count)"
+        try addMissingWords(answerGrammar.words, overrides: overrides)
+        let automaton: WordAutomaton
+        do {
+            automaton = try RecognitionGrammar.automaton(for: answerGrammar)
+        } catch {
+            throw SpeechError("cannot compile the answer grammar: \(error)")
+        }
+        try decoder.creatingSearch(with: options.grammarSearchSettings) { () throws(SpeechError) in
+            try decoder.addFiniteStateGrammar(named: name, fsg: automaton.fsgText(name: name))
+        }
+        answerSearches[answerGrammar.text] = name
+        try decoder.useSearch(name)
+        currentAnswerSearch = name
+    }
+
     /// Recognises one utterance.
     public func recognize(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         switch options.mode {
@@ -246,7 +302,8 @@ public final class CommandRecognizer {
     /// How close the grammar path comes to the best unconstrained phone
     /// sequence, per frame: 1 when the command explains the audio as well as
     /// any phones could, falling as speech strays from the grammar.
-    private func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment) throws(SpeechError) -> Double {
+    private func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment,
+                                   search: String = grammarSearch) throws(SpeechError) -> Double {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
         if !hasPhoneLoop {
             try decoder.creatingSearch(with: options.phoneLoopSettings) { () throws(SpeechError) in
@@ -256,7 +313,7 @@ public final class CommandRecognizer {
         }
         try decoder.useSearch(Self.phoneSearch)
         let phones = try decoder.decode(segment.samples, nbest: 1, words: false)
-        try decoder.useSearch(Self.grammarSearch)
+        try decoder.useSearch(search)
         // Path scores (the grammar's words, grammar weights and insertion
         // penalties against free phones), in the decoder's log base shifted
         // down by 10 bits. As natural log per frame, in-grammar speech
@@ -278,7 +335,9 @@ public final class CommandRecognizer {
         Double(score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
     }
 
-    private func makeTranscript(_ decoded: DecodedUtterance, segment: SpeechSegment, mode: SearchMode) -> Transcript {
+    private func makeTranscript(_ decoded: DecodedUtterance, segment: SpeechSegment, mode: SearchMode,
+                                matching matcher: Matcher? = nil) -> Transcript {
+        let matcher = matcher ?? self.matcher
         let words = decoded.words.filter { !Self.isFiller($0.word) }.map {
             TimedWord(word: Self.stripVariant($0.word), start: segment.start + $0.start, end: segment.start + $0.end)
         }

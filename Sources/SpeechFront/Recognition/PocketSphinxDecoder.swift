@@ -138,6 +138,11 @@ final class PocketSphinxDecoder {
     private static let floatSettings: Set<String> = ["beam", "wbeam", "pbeam", "lpbeam", "lponlybeam", "fwdflatbeam", "fwdflatwbeam"]
     private static let integerSettings: Set<String> = ["maxhmmpf", "maxwpf"]
 
+    /// Forgets a search (its grammar is freed with it).
+    func removeSearch(_ name: String) {
+        _ = ps_unset_search(decoder, name)
+    }
+
     func useSearch(_ name: String) throws(SpeechError) {
         try run(ps_set_search(decoder, name), "ps_set_search(\(name))")
     }

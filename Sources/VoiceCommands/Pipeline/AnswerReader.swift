@@ -5,7 +5,7 @@ import PhraseMatcher
 enum AnswerReader {
     static func words(_ text: String) -> [String] { TextNormalizer.words(of: text) }
 
-    private static let cancelPhrases: Set<String> = [
+    static let cancelPhrases: Set<String> = [
         "cancel", "cancel that", "cancel it", "never mind", "nevermind", "stop", "stop it", "forget it",
         "forget about it", "quit", "abort", "no stop", "no cancel", "no never mind",
     ]
@@ -16,11 +16,11 @@ enum AnswerReader {
         return cancelPhrases.contains(said.joined(separator: " "))
     }
 
-    private static let yesWords: Set<String> = [
+    static let yesWords: Set<String> = [
         "yes", "yeah", "yep", "yup", "yea", "sure", "ok", "okay", "correct", "right", "affirmative",
         "absolutely", "definitely", "certainly", "confirm", "confirmed", "aye",
     ]
-    private static let yesPhrases: Set<String> = [
+    static let yesPhrases: Set<String> = [
         "do it", "go ahead", "go for it", "please do", "that's right", "that is right", "that's correct",
         "sounds good", "of course", "i do", "it is", "send it", "that's it", "i did",
     ]

@@ -12,9 +12,9 @@ public final class Conversation {
         case finished(Reply)
     }
 
-    private let engine: CommandEngine
-    private let emit: (ConversationEvent) -> Void
-    private var intent: Intent?
+    let engine: CommandEngine
+    private var emit: (ConversationEvent) -> Void
+    private(set) var intent: Intent?
     private var match: Match?
     private var utterance = ""
     private var speechConfidence = 1.0
@@ -28,6 +28,9 @@ public final class Conversation {
     /// even when the query does not suggest them.
     private var searchedEntities: [String: Entity] = [:]
     public private(set) var state: State?
+
+    /// Where events go from now on (a session tags each turn's events with its utterance).
+    func setEventSink(_ sink: @escaping (ConversationEvent) -> Void) { emit = sink }
 
     init(engine: CommandEngine, emit: @escaping (ConversationEvent) -> Void) {
         self.engine = engine
@@ -273,7 +276,7 @@ public final class Conversation {
         return state!
     }
 
-    private func names(of id: String, type: ParameterType) -> [String] {
+    func names(of id: String, type: ParameterType) -> [String] {
         switch engine.model.type(named: type.name)?.kind {
         case .entity(let entities)?:
             (entities.first { $0.id == id } ?? searchedEntities[id]).map { [$0.name] + $0.synonyms } ?? [id]

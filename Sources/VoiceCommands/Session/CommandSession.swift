@@ -1,0 +1,243 @@
+import Foundation
+import PhraseMatcher
+import SpeechFront
+
+/// Typed answers to follow-up questions, one line at a time.
+public protocol TypedAnswerSource: Sendable {
+    /// The next answer; nil at the end of input or after `timeout` seconds.
+    func next(timeout: Double) -> String?
+}
+
+extension StandardInputLines: TypedAnswerSource {}
+
+/// The turn loop: an utterance comes in (typed, or heard in a stream),
+/// is matched, resolved, confirmed and handled, and answered with a reply
+/// or a follow-up question; the next utterance is the answer to that
+/// question, or a new command. Typed text and speech go through the same
+/// turn; `voicecmd run`, `voicecmd listen` and an embedding application
+/// are wiring around it.
+///
+/// The session owns the engine (and so the matcher) and the recogniser,
+/// which borrows the engine's matcher; both live on the session's own
+/// thread. Audio is read and endpointed elsewhere, so a handler that takes
+/// seconds does not stop the audio from being read and buffered.
+public actor CommandSession {
+    public struct Settings: Sendable {
+        /// Where utterances start and end in a stream.
+        public var endpointing = Endpointer.Settings()
+        /// Seconds to wait for an answer (of typed input, or of stream time).
+        public var answerTimeout: Double = 30
+        /// Utterances waiting for their turn; more are dropped and reported.
+        public var pendingUtteranceLimit = 32
+
+        public init() {}
+    }
+
+    private let executor = ThreadExecutor(name: "voicecmd session")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    public let settings: Settings
+    private let engine: CommandEngine
+    private let recognizer: CommandRecognizer?
+    private let emit: @Sendable (SessionEvent) -> Void
+    private var conversation: Conversation?
+    /// Stream time of the question now waiting for an answer.
+    private var askedAt: Double?
+    private var reader: Task<Void, Never>?
+    private var stopRequested = false
+
+    /// `recognizer` is needed for audio only; it should be built for the
+    /// engine's model (`CommandSession.recognizer(for:…)` does that).
+    public init(engine: sending CommandEngine, recognizer: sending CommandRecognizer? = nil, settings: Settings = Settings(),
+                events: @escaping @Sendable (SessionEvent) -> Void) {
+        self.engine = engine
+        self.recognizer = recognizer
+        self.settings = settings
+        self.emit = events
+    }
+
+    /// A recogniser for `engine`'s model that borrows the engine's matcher.
+    public static func recognizer(for engine: CommandEngine, modelPath: String?,
+                                  options: CommandRecognizer.Options) throws(SpeechError) -> CommandRecognizer {
+        engine.refreshEntities()
+        return try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: options)
+    }
+
+    /// The question waiting for an answer, if any.
+    public var pendingQuestion: Prompt? {
+        if case .waiting(let prompt)? = conversation?.state { return prompt }
+        return nil
+    }
+
+    /// How the last request ended, once it has.
+    public var lastReply: Reply? {
+        if case .finished(let reply)? = conversation?.state { return reply }
+        return nil
+    }
+
+    // MARK: Typed text
+
+    /// One typed utterance: a new command, or the answer to the pending question.
+    @discardableResult
+    public func hear(text: String) -> Prompt? {
+        take(text, confidence: 1, match: nil, span: nil)
+        return pendingQuestion
+    }
+
+    /// A command and its follow-up answers, typed: answers come from
+    /// `answers` until the request is finished; none in time gives up.
+    /// Returns how the request ended.
+    public func converse(_ text: String, answers: some TypedAnswerSource) -> Reply? {
+        hear(text: text)
+        while pendingQuestion != nil {
+            guard let line = answers.next(timeout: settings.answerTimeout) else {
+                noAnswer()
+                break
+            }
+            hear(text: line)
+        }
+        return lastReply
+    }
+
+    /// No answer came: the pending question is given up.
+    public func noAnswer(span: SpeechSpan? = nil) {
+        guard let conversation, pendingQuestion != nil else { return }
+        withEvents(span) { conversation.noAnswer() }
+        askedAt = nil
+    }
+
+    // MARK: Speech
+
+    /// Listens to `source` until it ends or `stop()` is called: utterances
+    /// are found by the endpointer and taken in turn, each decoded with the
+    /// grammar of what it may be (a command, or an answer to the question
+    /// just asked). Throws when the audio cannot be read, after the
+    /// utterances heard before the failure have had their turns.
+    public func listen(to source: any AudioSource) async throws {
+        guard recognizer != nil else { throw SpeechError("the session has no recogniser, so it cannot listen") }
+        let endpointer = try Endpointer(settings: settings.endpointing)
+        let (heard, continuation) = AsyncStream<Heard>.makeStream(bufferingPolicy: .bufferingOldest(settings.pendingUtteranceLimit))
+        // Reading and endpointing run apart from the turns (on the shared
+        // threads), so a slow turn never holds the audio up.
+        let endpointing = EndpointingLoop(endpointer: endpointer)
+        let task = Task.detached { await endpointing.run(source, into: continuation) }
+        reader = task
+        if stopRequested { task.cancel() }
+        var failure: (any Error)?
+        for await item in heard {
+            switch item {
+            case .utterance(let segment, let at):
+                take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
+            case .dropped(let frames):
+                emit(SessionEvent(.dropped(frames: frames)))
+            case .failed(let error):
+                failure = error
+            }
+        }
+        reader = nil
+        if pendingQuestion != nil { noAnswer() }
+        if let failure { throw failure }
+    }
+
+    /// Stops listening: the utterance in progress is finished and has its turn.
+    public func stop() {
+        stopRequested = true
+        reader?.cancel()
+    }
+
+    private func take(_ segment: SpeechSegment, span: SpeechSpan) {
+        guard let recognizer else { return }
+        // A question left unanswered for too long is given up; this is a new command.
+        if let askedAt, pendingQuestion != nil, segment.start - askedAt > settings.answerTimeout {
+            noAnswer(span: span)
+        }
+        do {
+            let transcript: Transcript
+            if let conversation, pendingQuestion != nil {
+                transcript = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
+            } else {
+                // Entity lists as the queries give them now: the matcher and
+                // the recognition grammar are rebuilt together before decoding.
+                if engine.refreshEntities() { try recognizer.update(model: engine.model, matcher: engine.matcher) }
+                transcript = try recognizer.recognize(segment)
+            }
+            // Noise the recogniser found no words in is no turn at all.
+            guard !transcript.text.isEmpty else { return }
+            let accepted = transcript.match?.best != nil || (pendingQuestion != nil && transcript.mode == .lm)
+            emit(SessionEvent(.transcript(text: transcript.text, confidence: transcript.confidence, accepted: accepted), utterance: span))
+            if pendingQuestion != nil {
+                // An answer heard too poorly to trust is not understood (a
+                // doubtful "yes" must not confirm anything).
+                take(accepted ? transcript.text : "", confidence: transcript.confidence, match: nil, span: span)
+            } else if accepted {
+                take(transcript.text, confidence: transcript.confidence, match: transcript.match, span: span)
+            }
+        } catch {
+            emit(SessionEvent(.conversation(.note("could not recognise the utterance at \(String(format: "%.2f", segment.start)) s: \(error)")),
+                              utterance: span))
+        }
+    }
+
+    // MARK: The turn
+
+    /// One utterance through the conversation: an answer when a question
+    /// is pending, a new command otherwise.
+    private func take(_ text: String, confidence: Double, match: MatchResult?, span: SpeechSpan?) {
+        if let conversation, pendingQuestion != nil {
+            withEvents(span) { conversation.answer(text) }
+        } else {
+            let result = match ?? engine.match(text)
+            let conversation = engine.conversation { _ in }
+            self.conversation = conversation
+            withEvents(span) { conversation.start(result, confidence: confidence) }
+        }
+        askedAt = pendingQuestion != nil ? (span?.end ?? 0) : nil
+    }
+
+    /// Runs a conversation step, passing its events on with the utterance's span.
+    private func withEvents(_ span: SpeechSpan?, _ step: () -> Conversation.State) {
+        guard let conversation else { return }
+        let emit = self.emit
+        conversation.setEventSink { event in emit(SessionEvent(.conversation(event), utterance: span)) }
+        _ = step()
+    }
+}
+
+/// What the endpointing loop hands to the turns.
+private enum Heard: Sendable {
+    case utterance(SpeechSegment, endpointed: ContinuousClock.Instant)
+    case dropped(Int)
+    case failed(any Error)
+}
+
+/// Reads a source and cuts it into utterances, away from the session's thread.
+/// @unchecked Sendable: the endpointer is used by `run` alone, on one task.
+private final class EndpointingLoop: @unchecked Sendable {
+    private let endpointer: Endpointer
+
+    init(endpointer: Endpointer) { self.endpointer = endpointer }
+
+    func run(_ source: any AudioSource, into output: AsyncStream<Heard>.Continuation) async {
+        defer { output.finish() }
+        func hand(_ segment: SpeechSegment?) {
+            guard let segment else { return }
+            if case .dropped = output.yield(.utterance(segment, endpointed: .now)) { output.yield(.dropped(segment.samples.count)) }
+        }
+        do {
+            for try await buffer in source.buffers() {
+                if buffer.droppedBefore > 0 {
+                    hand(endpointer.skip(buffer.droppedBefore))
+                    output.yield(.dropped(buffer.droppedBefore))
+                }
+                for segment in endpointer.feed(buffer.samples) { hand(segment) }
+            }
+        } catch is CancellationError {
+        } catch {
+            hand(endpointer.finish())
+            output.yield(.failed(error))
+            return
+        }
+        // The end of the audio, or a stop: the utterance in progress is finished.
+        hand(endpointer.finish())
+    }
+}

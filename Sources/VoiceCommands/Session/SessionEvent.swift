@@ -1,0 +1,38 @@
+import SpeechFront
+
+/// Something that happened in a session, in order: what was heard, the
+/// conversation's events (intent, prompts, answers, replies), audio lost.
+public struct SessionEvent: Sendable {
+    public enum Kind: Sendable {
+        /// An utterance heard. `accepted` is false when the recogniser
+        /// judged it not a command or answer of this model (noise, other
+        /// speech): it goes no further.
+        case transcript(text: String, confidence: Double, accepted: Bool)
+        case conversation(ConversationEvent)
+        /// Frames the bounded audio buffer dropped because decoding fell behind.
+        case dropped(frames: Int)
+    }
+
+    public var kind: Kind
+    /// The utterance the event belongs to, in seconds of the stream; nil for typed text.
+    public var utterance: SpeechSpan?
+
+    public init(_ kind: Kind, utterance: SpeechSpan? = nil) {
+        self.kind = kind
+        self.utterance = utterance
+    }
+}
+
+/// Where an utterance was in the stream, and when the endpointer saw it end.
+public struct SpeechSpan: Sendable {
+    public var start: Double
+    public var end: Double
+    /// The moment the endpointer decided the utterance was over.
+    public var endpointed: ContinuousClock.Instant
+
+    public init(start: Double, end: Double, endpointed: ContinuousClock.Instant) {
+        self.start = start
+        self.end = end
+        self.endpointed = endpointed
+    }
+}
