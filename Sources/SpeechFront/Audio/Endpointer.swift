@@ -15,8 +15,11 @@ public final class Endpointer {
         public var maximumLength: Double = 15
         /// Audio kept before the first speech frame and after the last, in seconds.
         public var padding: Double = 0.25
-        /// Speech needed to open an utterance, in seconds: clicks and clinks are shorter.
+        /// Speech needed to open an utterance, in seconds: a click is shorter.
         public var minimumSpeech: Double = 0.1
+        /// Speech an utterance must hold in all to count, in seconds: a
+        /// clink of dishes measured 0.15–0.2 s of "speech", a short "no" 0.4 s.
+        public var minimumUtteranceSpeech: Double = 0.3
         /// How far above the noise estimate (a log ratio) a frame counts as speech.
         public var threshold: Double = 2.0
 
@@ -33,6 +36,7 @@ public final class Endpointer {
     private var currentStart = 0
     private var inUtterance = false
     private var silentFrames = 0
+    private var speechFrames = 0
     private var samplesSeen = 0
     /// The detector's noise estimate starts from the first frame, which is
     /// too low, so its first verdicts say speech whatever the audio: it is
@@ -93,7 +97,7 @@ public final class Endpointer {
         guard inUtterance else { return nil }
         inUtterance = false
         defer { current = [] }
-        return SpeechSegment(samples: current, start: seconds(currentStart))
+        return isLongEnough ? SpeechSegment(samples: current, start: seconds(currentStart)) : nil
     }
 
     private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool) -> SpeechSegment? {
@@ -110,10 +114,13 @@ public final class Endpointer {
             currentStart = samplesSeen - preRoll.count
             preRoll = []
             silentFrames = 0
+            // The detector turned to speech after this many speech frames.
+            speechFrames = Self.frames(settings.minimumSpeech)
             return nil
         }
         current += frame
         silentFrames = isSpeech ? 0 : silentFrames + 1
+        if isSpeech { speechFrames += 1 }
         let silence = Double(silentFrames * frame.count) / Double(RecognizerAudio.sampleRate)
         let length = Double(current.count) / Double(RecognizerAudio.sampleRate)
         guard silence >= settings.trailingSilence || length >= settings.maximumLength else { return nil }
@@ -122,8 +129,11 @@ public final class Endpointer {
         let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart))
         inUtterance = false
         current = []
-        return segment
+        return isLongEnough ? segment : nil
     }
+
+    /// Whether the open utterance held enough speech to be one, not a clink.
+    private var isLongEnough: Bool { speechFrames >= Self.frames(settings.minimumUtteranceSpeech) }
 
     private func seconds(_ samples: Int) -> Double { Double(samples) / Double(RecognizerAudio.sampleRate) }
     private static func samples(_ seconds: Double) -> Int { Int(seconds * Double(RecognizerAudio.sampleRate)) }

@@ -46,21 +46,21 @@ public actor CommandSession {
     private var reader: Task<Void, Never>?
     private var stopRequested = false
 
-    /// `recognizer` is needed for audio only; it should be built for the
-    /// engine's model (`CommandSession.recognizer(for:…)` does that).
-    public init(engine: sending CommandEngine, recognizer: sending CommandRecognizer? = nil, settings: Settings = Settings(),
-                events: @escaping @Sendable (SessionEvent) -> Void) {
+    /// `speech` (the recogniser's options) is needed for audio only: with
+    /// it, the session builds a recogniser for the engine's model that
+    /// borrows the engine's matcher. `modelPath` locates the model's
+    /// pronunciation overrides.
+    public init(engine: sending CommandEngine, speech: CommandRecognizer.Options? = nil, modelPath: String? = nil,
+                settings: Settings = Settings(), events: @escaping @Sendable (SessionEvent) -> Void) throws(SpeechError) {
+        if let speech {
+            engine.refreshEntities()
+            recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: speech)
+        } else {
+            recognizer = nil
+        }
         self.engine = engine
-        self.recognizer = recognizer
         self.settings = settings
         self.emit = events
-    }
-
-    /// A recogniser for `engine`'s model that borrows the engine's matcher.
-    public static func recognizer(for engine: CommandEngine, modelPath: String?,
-                                  options: CommandRecognizer.Options) throws(SpeechError) -> CommandRecognizer {
-        engine.refreshEntities()
-        return try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: options)
     }
 
     /// The question waiting for an answer, if any.
@@ -152,20 +152,28 @@ public actor CommandSession {
             noAnswer(span: span)
         }
         do {
-            let transcript: Transcript
+            var transcript: Transcript
+            var isAnswer = false
             if let conversation, pendingQuestion != nil {
                 transcript = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
+                isAnswer = true
+                // The next utterance may be a new command instead: it is when
+                // the commands explain it clearly better than the answers do.
+                let command = try recognizeCommand(segment, with: recognizer)
+                let answerHeard = transcript.match?.best != nil || transcript.mode == .lm
+                if command.match?.best != nil, !answerHeard || command.confidence > transcript.confidence + Self.newCommandMargin {
+                    transcript = command
+                    isAnswer = false
+                    self.conversation = nil
+                }
             } else {
-                // Entity lists as the queries give them now: the matcher and
-                // the recognition grammar are rebuilt together before decoding.
-                if engine.refreshEntities() { try recognizer.update(model: engine.model, matcher: engine.matcher) }
-                transcript = try recognizer.recognize(segment)
+                transcript = try recognizeCommand(segment, with: recognizer)
             }
             // Noise the recogniser found no words in is no turn at all.
             guard !transcript.text.isEmpty else { return }
-            let accepted = transcript.match?.best != nil || (pendingQuestion != nil && transcript.mode == .lm)
+            let accepted = transcript.match?.best != nil || (isAnswer && transcript.mode == .lm)
             emit(SessionEvent(.transcript(text: transcript.text, confidence: transcript.confidence, accepted: accepted), utterance: span))
-            if pendingQuestion != nil {
+            if isAnswer {
                 // An answer heard too poorly to trust is not understood (a
                 // doubtful "yes" must not confirm anything).
                 take(accepted ? transcript.text : "", confidence: transcript.confidence, match: nil, span: span)
@@ -176,6 +184,18 @@ public actor CommandSession {
             emit(SessionEvent(.conversation(.note("could not recognise the utterance at \(String(format: "%.2f", segment.start)) s: \(error)")),
                               utterance: span))
         }
+    }
+
+    /// How much better (in confidence) the command grammar must explain an
+    /// utterance heard while a question waits, for it to be a new command
+    /// (any command will do when the answers do not explain it at all).
+    static let newCommandMargin = 0.1
+
+    /// A command utterance, with entity lists as the queries give them now:
+    /// the matcher and the recognition grammar are rebuilt together before decoding.
+    private func recognizeCommand(_ segment: SpeechSegment, with recognizer: CommandRecognizer) throws -> Transcript {
+        if engine.refreshEntities() { try recognizer.update(model: engine.model, matcher: engine.matcher) }
+        return try recognizer.recognize(segment)
     }
 
     // MARK: The turn

@@ -20,7 +20,7 @@ enum RunCommand: Subcommand {
         var settings = CommandSession.Settings()
         settings.answerTimeout = try answerTimeout(arguments, spec)
         let json = arguments.has("json")
-        let session = CommandSession(engine: CommandEngine(model: try ModelSource.load(arguments)), settings: settings) { event in
+        let session = try CommandSession(engine: CommandEngine(model: try ModelSource.load(arguments)), settings: settings) { event in
             SessionOutput.print(event, json: json, heard: false)
         }
         let text = arguments.positionals.joined(separator: " ")

@@ -19,6 +19,13 @@ extension CommandSpec.Option {
                                              help: "The command model (JSON). Default: the built-in model.")
     static let json = CommandSpec.Option(name: "json", short: nil, valueName: nil,
                                          help: "Print one JSON object per line (JSON Lines).")
+    static let hmm = CommandSpec.Option(name: "hmm", short: nil, valueName: "dir",
+                                        help: "Acoustic model directory (default: $VOICECMD_HMM, then pocketsphinx-en-us).")
+    static let dict = CommandSpec.Option(name: "dict", short: nil, valueName: "file",
+                                         help: "Pronunciation dictionary (default: $VOICECMD_DICT, then pocketsphinx-en-us).")
+    static let lm = CommandSpec.Option(name: "lm", short: nil, valueName: "file",
+                                       help: "Language model (default: $VOICECMD_LM, then pocketsphinx-en-us).")
+    static let verbose = CommandSpec.Option(name: "verbose", short: "v", valueName: nil, help: "Show PocketSphinx's log.")
 }
 
 enum ModelSource {

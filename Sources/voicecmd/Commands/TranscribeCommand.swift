@@ -20,10 +20,7 @@ enum TranscribeCommand: Subcommand {
             .init(name: "nbest", short: nil, valueName: "n", help: "Also report up to n alternative hypotheses."),
             .init(name: "jobs", short: "j", valueName: "n", help: "Recognise n files at once (default 1)."),
             .json,
-            .init(name: "hmm", short: nil, valueName: "dir", help: "Acoustic model directory (default: $VOICECMD_HMM, then pocketsphinx-en-us)."),
-            .init(name: "dict", short: nil, valueName: "file", help: "Pronunciation dictionary (default: $VOICECMD_DICT, then pocketsphinx-en-us)."),
-            .init(name: "lm", short: nil, valueName: "file", help: "Language model (default: $VOICECMD_LM, then pocketsphinx-en-us)."),
-            .init(name: "verbose", short: "v", valueName: nil, help: "Show PocketSphinx's log."),
+            .hmm, .dict, .lm, .verbose,
         ]
     )
 

@@ -109,7 +109,7 @@ to_flac "$work/entity-session.wav" "$here/entity-session.flac"
 # same RMS level (-22 dBFS), so each is at the same SNR.
 voices=(flite:slt flite:rms flite:awb flite:kal espeak:en-us)
 texts=("set a timer for ten minutes" "turn off the kitchen light"
-  "order a large latte" "start a running workout" "show me photos of the beach")
+  "order a large latte" "start a running workout" "cancel my timer")
 speech_level=0.0794  # -22 dBFS
 for i in 0 1 2 3 4; do
   speak "q$i" "${voices[$i]}" "${texts[$i]}"

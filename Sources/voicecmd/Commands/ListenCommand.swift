@@ -1,0 +1,93 @@
+import Foundation
+import VoiceCommands
+
+/// `voicecmd listen`: a stream of speech, utterance by utterance, through
+/// the voice session; follow-up questions answered by the speech that comes next.
+enum ListenCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "listen",
+        abstract: "Listen to a stream of speech and carry out each command, follow-up questions answered by voice.",
+        discussion: "--input FILE plays a recording (any format libsndfile reads) at real time, or as fast as it can be "
+            + "decoded with --fast; --input - reads raw 16 kHz 16-bit little-endian mono PCM from standard input "
+            + "(arecord -f S16_LE -r 16000 -c 1, parec, sox ... -t raw -). Speech is cut into utterances at pauses; "
+            + "each is a command, or the answer to the question just asked. Ends at the end of the input or on Ctrl-C "
+            + "(the utterance in progress is finished first), with exit code 0; 1 when the input cannot be read.",
+        options: [
+            .commands,
+            .init(name: "input", short: "i", valueName: "file", help: "The recording to listen to, or '-' for raw PCM on standard input."),
+            .init(name: "fast", short: nil, valueName: nil, help: "Play --input FILE as fast as it can be decoded instead of at real time."),
+            .init(name: "trailing-silence", short: nil, valueName: "seconds",
+                  help: "Silence that ends an utterance. Default: 0.8."),
+            .init(name: "max-utterance", short: nil, valueName: "seconds", help: "The longest utterance; longer speech is cut. Default: 15."),
+            .answerTimeout,
+            .json,
+            .hmm, .dict, .lm, .verbose,
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard let input = arguments.value("input") else {
+            throw ToolFailure(message: "voicecmd listen needs --input FILE or --input - (raw PCM on standard input); "
+                              + "listening to a microphone is not built yet")
+        }
+        if arguments.has("fast") && input == "-" {
+            throw UsageError(message: "--fast plays a file; standard input goes as fast as it is written", command: spec)
+        }
+        var settings = CommandSession.Settings()
+        settings.answerTimeout = try answerTimeout(arguments, spec)
+        settings.endpointing.trailingSilence = try seconds(arguments, "trailing-silence", default: 0.8, range: 0.1...10)
+        settings.endpointing.maximumLength = try seconds(arguments, "max-utterance", default: 15, range: 1...120)
+        guard settings.endpointing.maximumLength > settings.endpointing.trailingSilence else {
+            throw UsageError(message: "--max-utterance must be longer than --trailing-silence", command: spec)
+        }
+        let modelPath = arguments.value("commands")
+        let engine = CommandEngine(model: try ModelSource.load(path: modelPath))
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
+            acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
+        options.verbose = arguments.has("verbose")
+        options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
+        let source: ReaderAudioSource = input == "-"
+            ? .standardInput()
+            : try .file(input, pacing: arguments.has("fast") ? .asFastAsConsumed : .realTime)
+        let json = arguments.has("json")
+        let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
+            SessionOutput.print(event, json: json, heard: true)
+        }
+        let interrupt = Interruption { Task { await session.stop() } }
+        defer { interrupt.cancel() }
+        try waitFor { try await session.listen(to: source) }
+        return 0
+    }
+
+    private static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double,
+                                range: ClosedRange<Double>) throws(UsageError) -> Double {
+        guard let text = arguments.value(name) else { return fallback }
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError(message: "--\(name) needs a number of seconds from \(String(format: "%g", range.lowerBound)) "
+                             + "to \(String(format: "%g", range.upperBound)), not '\(text)'", command: spec)
+        }
+        return value
+    }
+}
+
+/// Ctrl-C asks once to finish cleanly; a second one exits at once.
+final class Interruption {
+    private let source: any DispatchSourceSignal
+
+    init(_ onInterrupt: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let count = Counter()
+        source.setEventHandler {
+            if count.take(below: 1) == nil { exit(130) }
+            onInterrupt()
+        }
+        source.resume()
+        self.source = source
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
