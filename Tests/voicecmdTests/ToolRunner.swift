@@ -42,6 +42,28 @@ enum ToolRunner {
                        stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Runs a shell pipeline from the project directory, with the built
+    /// tool's path in `$VOICECMD`.
+    static func shell(_ command: String) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = projectDirectory
+        var environment = ProcessInfo.processInfo.environment
+        environment["VOICECMD"] = productsDirectory.appendingPathComponent("voicecmd").path
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                       stderr: String(decoding: err, as: UTF8.self))
+    }
+
     /// Compares with `Golden/<name>`, or rewrites it when VOICECMD_UPDATE_GOLDEN=1.
     static func golden(_ name: String) throws -> String {
         let url = projectDirectory.appendingPathComponent("Tests/voicecmdTests/Golden/\(name)")

@@ -6,6 +6,7 @@ public struct RawPCMReader: AudioReader {
     private let name: String
     /// A byte left over when a read ended between the two bytes of a sample.
     private var pendingByte: UInt8?
+    private var checkedStart = false
 
     /// `path` nil reads standard input.
     public init(path: String?) throws(SpeechError) {
@@ -29,6 +30,10 @@ public struct RawPCMReader: AudioReader {
             throw SpeechError("\(name): \(error.localizedDescription)")
         }
         var bytes = [UInt8](data)
+        if !checkedStart {
+            checkedStart = true
+            if let problem = Self.notRawPCM(bytes) { throw SpeechError("\(name): \(problem)") }
+        }
         if let pendingByte { bytes.insert(pendingByte, at: 0); self.pendingByte = nil }
         if bytes.isEmpty { return nil }
         if bytes.count % 2 == 1 { pendingByte = bytes.removeLast() }
@@ -37,5 +42,22 @@ public struct RawPCMReader: AudioReader {
             samples[index] = Int16(bitPattern: UInt16(bytes[2 * index]) | UInt16(bytes[2 * index + 1]) << 8)
         }
         return samples
+    }
+
+    /// Why the start of a stream is not raw 16-bit PCM, when it clearly is not:
+    /// an audio file's header, or text.
+    static func notRawPCM(_ bytes: [UInt8]) -> String? {
+        for (magic, format) in [("RIFF", "a WAV file"), ("fLaC", "a FLAC file"), ("OggS", "an Ogg file"), ("ID3", "an MP3 file")]
+        where bytes.starts(with: Array(magic.utf8)) {
+            return "holds \(format), not raw PCM: give the file with --input FILE, or convert it (sox FILE -t raw -r 16000 -b 16 -e signed -c 1 -)"
+        }
+        // Text is nearly all printable ASCII; 16-bit samples are not (quiet
+        // audio is full of 0x00 and 0xFF high bytes).
+        let sample = bytes.prefix(4096)
+        let printable = sample.filter { (32...126).contains($0) || $0 == 9 || $0 == 10 || $0 == 13 }.count
+        if sample.count >= 64, printable * 100 >= sample.count * 95 {
+            return "is text, not raw 16 kHz 16-bit mono PCM"
+        }
+        return nil
     }
 }

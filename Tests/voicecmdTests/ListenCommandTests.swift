@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `voicecmd listen` on recordings and raw PCM streams, end to end: real
+/// PocketSphinx, recordings made by Tests/VoiceCommandsTests/Fixtures/sessions/make-sessions.sh.
+@Suite struct ListenCommandTests {
+    static let sessions = "Tests/VoiceCommandsTests/Fixtures/sessions"
+
+    /// The JSON events of a run, parsed.
+    static func events(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    static func kinds(_ events: [[String: Any]]) -> [String] {
+        events.compactMap { event in
+            switch event["event"] as? String {
+            case "prompt": "prompt:\(event["kind"] ?? "")"
+            case "reply": "reply:\(event["code"] ?? "")"
+            case "intent": "intent:\(event["intent"] as? String ?? "null")"
+            case let other?: other
+            case nil: nil
+            }
+        }
+    }
+
+    @Test func aSpokenConversationAnswersEachQuestionByVoice() throws {
+        let run = try ToolRunner.run(["listen", "--input", "\(Self.sessions)/conversation.flac", "--fast", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try Self.events(run.stdout)
+        #expect(Self.kinds(events) == [
+            "transcript", "intent:SendMessage", "prompt:disambiguation",
+            "transcript", "answer", "prompt:needsValue",
+            "transcript", "answer", "prompt:confirmation",
+            "transcript", "answer", "reply:success",
+        ])
+        let prompts = events.filter { $0["event"] as? String == "prompt" }.compactMap { $0["text"] as? String }
+        #expect(prompts.first == "Which contact: Alex Smith or Alex Jones?")
+        #expect(prompts.last?.hasSuffix("to Alex Jones?") == true)
+        let answers = events.filter { $0["event"] as? String == "answer" }.compactMap { $0["text"] as? String }
+        #expect(answers.first == "the second one")
+        #expect(answers.last == "yes")
+        let reply = try #require(events.last?["text"] as? String)
+        #expect(reply.contains("Alex Jones"))
+        // Every event of a turn carries its utterance's place in the stream.
+        for event in events {
+            let start = try #require(event["start"] as? Double), end = try #require(event["end"] as? Double)
+            #expect(start >= 0 && end > start && end <= 10.3)
+        }
+    }
+
+    @Test func cancelEndsTheConversation() throws {
+        let run = try ToolRunner.run(["listen", "--input", "\(Self.sessions)/conversation-cancel.flac", "--fast", "--json"])
+        #expect(run.status == 0)
+        let kinds = Self.kinds(try Self.events(run.stdout))
+        #expect(kinds == ["transcript", "intent:SendMessage", "prompt:disambiguation", "transcript", "answer", "reply:canceled"])
+    }
+
+    static let kitchenIntents = ["SetTimer", "ChangeDeviceState", "OrderCoffee", "StartWorkout", "CancelTimer"]
+
+    /// Five commands 2–3 s apart over synthetic kitchen noise at 18 dB:
+    /// exactly five intents, the right ones, none invented from the clinks.
+    @Test(arguments: [true, false]) func fiveCommandsInKitchenNoiseGiveFiveIntents(fast: Bool) throws {
+        let run = try ToolRunner.run(["listen", "--input", "\(Self.sessions)/kitchen-five.flac", "--json"] + (fast ? ["--fast"] : []))
+        #expect(run.status == 0)
+        let events = try Self.events(run.stdout)
+        let intents = events.filter { $0["event"] as? String == "intent" }.map { $0["intent"] as? String ?? "null" }
+        #expect(intents == Self.kitchenIntents)
+        #expect(!events.contains { $0["event"] as? String == "dropped" })
+    }
+
+    @Test func rawPCMOnStandardInputFromSox() throws {
+        let run = try ToolRunner.shell(
+            "sox \(Self.sessions)/kitchen-five.flac -t raw -r 16000 -b 16 -e signed -c 1 - | \"$VOICECMD\" listen --input - --json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let intents = try Self.events(run.stdout).filter { $0["event"] as? String == "intent" }.map { $0["intent"] as? String ?? "null" }
+        #expect(intents == Self.kitchenIntents)
+    }
+
+    /// A stream that stops mid-utterance ends cleanly with what was heard.
+    @Test func aStreamCutMidUtteranceEndsWithWhatWasHeard() throws {
+        let run = try ToolRunner.shell(
+            "sox \(Self.sessions)/conversation.flac -t raw -r 16000 -b 16 -e signed -c 1 - trim 0 1.2 | \"$VOICECMD\" listen --input - --json")
+        #expect(run.status == 0)
+        let events = try Self.events(run.stdout)
+        let transcript = try #require(events.first { $0["event"] as? String == "transcript" })
+        #expect((transcript["text"] as? String)?.hasPrefix("send a message") == true)
+        #expect((transcript["end"] as? Double ?? 0) <= 1.21)
+    }
+
+    @Test func badInputIsOneLineErrorOrACleanEnd() throws {
+        let missing = try ToolRunner.run(["listen", "--input", "no-such-clip.wav"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Error: no-such-clip.wav: no such file\n")
+
+        let unreadable = try ToolRunner.run(["listen", "--input", "Package.swift"])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.stderr.hasPrefix("Error: Package.swift: not a readable audio file"))
+        #expect(unreadable.stderr.split(separator: "\n").count == 1)
+
+        let text = try ToolRunner.run(["listen", "--input", "-"], stdin: String(repeating: "this is not audio at all\n", count: 20))
+        #expect(text.status == 1)
+        #expect(text.stderr == "Error: standard input: is text, not raw 16 kHz 16-bit mono PCM\n")
+
+        let wav = try ToolRunner.shell("sox \(Self.sessions)/conversation-cancel.flac -t wav - | \"$VOICECMD\" listen --input -")
+        #expect(wav.status == 1)
+        #expect(wav.stderr.hasPrefix("Error: standard input: holds a WAV file, not raw PCM"))
+
+        let closed = try ToolRunner.run(["listen", "--input", "-"], stdin: "")
+        #expect(closed.status == 0)
+        #expect(closed.stdout.isEmpty && closed.stderr.isEmpty)
+
+        let noInput = try ToolRunner.run(["listen"])
+        #expect(noInput.status == 1)
+        #expect(noInput.stderr.hasPrefix("Error: voicecmd listen needs --input FILE or --input -"))
+
+        let badSilence = try ToolRunner.run(["listen", "--input", "-", "--trailing-silence", "forever"])
+        #expect(badSilence.status == 64)
+    }
+}
