@@ -13,6 +13,10 @@ public final class CommandRecognizer {
         /// In `auto` mode, utterances whose grammar confidence is below this
         /// are rejected as not a command.
         public var minimumConfidence: Double = 0.3
+        /// Answers to a question below this confidence are not trusted: an
+        /// answer grammar is small, so any sound fits some answer, and a
+        /// doubtful "yes" must not confirm anything.
+        public var minimumAnswerConfidence: Double = 0.45
         /// In `auto` mode with free-text intents, grammar results below this
         /// confidence are checked against the general language model.
         public var freeTextCheckBelow: Double = 0.7
@@ -218,7 +222,7 @@ public final class CommandRecognizer {
         let decoded = try decoder.decode(segment.samples, nbest: 1)
         var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: Matcher(model: answers))
         transcript.confidence = try grammarConfidence(decoded, segment: segment, search: currentAnswerSearch)
-        if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
+        if transcript.confidence < options.minimumAnswerConfidence { transcript.match = .none(transcript.text) }
         return transcript
     }
 

@@ -77,9 +77,9 @@ final class Interruption {
     init(_ onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let count = Counter()
+        let interrupted = InterruptCount()
         source.setEventHandler {
-            if count.take(below: 1) == nil { exit(130) }
+            if interrupted.increment() > 1 { exit(130) }
             onInterrupt()
         }
         source.resume()
@@ -90,4 +90,11 @@ final class Interruption {
         source.cancel()
         signal(SIGINT, SIG_DFL)
     }
+}
+
+/// @unchecked Sendable: `count` is guarded by `lock`.
+private final class InterruptCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() -> Int { lock.withLock { count += 1; return count } }
 }

@@ -42,7 +42,10 @@ enum TranscribeCommand: Subcommand {
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }
 
-        let results = try TranscriptionBatch(model: model, modelPath: modelPath, options: options, files: files, jobs: jobs).run()
+        let progress = Progress(total: files.count)
+        let results = try BatchTranscription(model: model, modelPath: modelPath, options: options, files: files, jobs: jobs)
+            .run(fileDone: progress.advance(file:))
+        progress.finish()
         var failed = false
         for (file, outcome) in zip(files, results) {
             switch outcome {

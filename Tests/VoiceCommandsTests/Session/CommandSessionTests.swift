@@ -1,0 +1,97 @@
+import DefaultModels
+import Foundation
+import Testing
+import VoiceCommands
+
+/// The voice session with real PocketSphinx on recordings made by
+/// Fixtures/sessions/make-sessions.sh.
+struct CommandSessionTests {
+    static let sessions = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/sessions")
+
+    /// Events of a session, collected from its callback.
+    /// @unchecked Sendable: `events` is guarded by `lock`.
+    final class EventLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [SessionEvent] = []
+        var onEvent: (@Sendable (SessionEvent) -> Void)?
+        func add(_ event: SessionEvent) {
+            lock.withLock { events.append(event) }
+            onEvent?(event)
+        }
+        var all: [SessionEvent] { lock.withLock { events } }
+        var intents: [Match] {
+            all.compactMap { if case .conversation(.intent(let match)) = $0.kind { match } else { nil } }
+        }
+        var replies: [Reply] {
+            all.compactMap { if case .conversation(.reply(let reply)) = $0.kind { reply } else { nil } }
+        }
+    }
+
+    /// Contacts the application changes at run time.
+    /// @unchecked Sendable: `entities` is guarded by `lock`.
+    final class ContactBook: EntityQuery, @unchecked Sendable {
+        private let lock = NSLock()
+        private var entities: [Entity]
+        private(set) var asked = 0
+        init(_ entities: [Entity]) { self.entities = entities }
+        func replace(with entities: [Entity]) { lock.withLock { self.entities = entities } }
+        func suggestedEntities() -> [Entity] { lock.withLock { asked += 1; return entities } }
+        func entities(matching text: String) -> [Entity] {
+            suggestedEntities().filter { $0.name.lowercased().contains(text.lowercased()) }
+        }
+    }
+
+    static func speechOptions() throws -> CommandRecognizer.Options {
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        options.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText,
+                                                                     name: DefaultModels.defaultDictionaryName)
+        return options
+    }
+
+    /// A contact added by the application between two utterances of one
+    /// session is heard in the second: the matcher and the recognition
+    /// grammar are rebuilt before it is decoded.
+    @Test func anEntityAddedBetweenUtterancesIsHeard() async throws {
+        var model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        // Each message is sent without a confirmation question, so the
+        // second utterance is a command, not an answer.
+        for index in model.intents.indices { model.intents[index].confirmation = nil }
+        let engine = CommandEngine(model: model)
+        let alex = Entity(id: "alex-smith", name: "Alex Smith", synonyms: ["Alex"])
+        let book = ContactBook([alex])
+        engine.register(book, forType: "Contact")
+        let log = EventLog()
+        // When the first request is done, the application learns a new contact.
+        log.onEvent = { event in
+            if case .conversation(.reply) = event.kind { book.replace(with: [alex, Entity(id: "robin-banks", name: "Robin Banks", synonyms: ["Robin"])]) }
+        }
+        let session = try CommandSession(engine: engine, speech: try Self.speechOptions()) { log.add($0) }
+        let source = try ReaderAudioSource.file(Self.sessions.appendingPathComponent("entity-session.flac").path, pacing: .asFastAsConsumed)
+        try await session.listen(to: source)
+        let recipients = log.intents.compactMap { $0.argument("recipient")?.value }
+        #expect(recipients == [.entity("alex-smith"), .entity("robin-banks")])
+        #expect(log.replies.first?.code == .success)
+    }
+
+    /// Typed text and speech share the turn: a typed command's question
+    /// is answered by typed text through the same session.
+    @Test func typedTurnsGoThroughTheSameSession() async throws {
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        let log = EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model)) { log.add($0) }
+        let question = await session.hear(text: "set a timer")
+        #expect(question?.kind == .needsValue)
+        #expect(await session.hear(text: "five minutes") == nil)
+        #expect(log.replies.map(\.text) == ["Your five minute timer is set."])
+        #expect(log.all.allSatisfy { $0.utterance == nil })
+    }
+
+    /// A source that cannot be read ends the listening with its reason.
+    @Test func aSessionWithoutSpeechCannotListen() async throws {
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        let session = try CommandSession(engine: CommandEngine(model: model)) { _ in }
+        await #expect(throws: SpeechError.self) {
+            try await session.listen(to: ReaderAudioSource.file(Self.sessions.appendingPathComponent("conversation.flac").path, pacing: .asFastAsConsumed))
+        }
+    }
+}
