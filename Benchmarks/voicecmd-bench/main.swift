@@ -10,6 +10,7 @@ let usage = """
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
                               [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
+           voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--json]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -24,6 +25,7 @@ do {
     case "match": report = try MatchBenchmark.run(options)
     case "generated": report = try GeneratedModelBenchmark.run(options)
     case "asr": report = try ASRBenchmark.run(options)
+    case "listen": report = try ListenBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)

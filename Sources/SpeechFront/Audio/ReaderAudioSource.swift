@@ -34,7 +34,8 @@ public struct ReaderAudioSource: AudioSource {
         ReaderAudioSource(name: "standard input", pacing: .asFastAsConsumed) { try RawPCMReader(path: nil) }
     }
 
-    init(name: String, pacing: Pacing, open: @escaping @Sendable () throws -> any AudioReader) {
+    /// Any reader, opened on the reading thread (a test signal, a loop of a recording).
+    public init(name: String, pacing: Pacing, open: @escaping @Sendable () throws -> any AudioReader) {
         self.name = name
         self.pacing = pacing
         self.open = open

@@ -257,6 +257,11 @@ public final class CommandRecognizer {
         currentAnswerSearch = name
     }
 
+    /// Makes the command grammar the current search again.
+    public func useCommandSearch() throws(SpeechError) {
+        try decoder.useSearch(Self.grammarSearch)
+    }
+
     /// Recognises one utterance.
     public func recognize(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         switch options.mode {

@@ -1,0 +1,183 @@
+import Foundation
+import DefaultModels
+import VoiceCommands
+
+/// The voice session on a long stream: a recording of five commands over
+/// kitchen noise, looped for --minutes of audio, through `CommandSession`
+/// as fast as it decodes. Reports the latency from each utterance's end (as
+/// the endpointer saw it) to its reply, memory after 1 minute and at the
+/// end, and the cost of switching to an answer grammar; with --realtime S,
+/// also S seconds played at real time, counting dropped frames. Verifies
+/// that every command of every loop was understood.
+enum ListenBenchmark {
+    static func run(_ options: BenchOptions) throws -> BenchReport {
+        let clip = try options.required("clip")
+        let expected = try options.integer("commands", default: 5)
+        let minutes = try options.integer("minutes", default: 30)
+        let realtimeSeconds = options.value("realtime").flatMap(Int.init) ?? 0
+        var reader = try AudioReaders.open(path: clip)
+        let samples = try AudioReaders.readAll(&reader)
+        let loops = max(1, Int((Double(minutes) * 60 * 16_000 / Double(samples.count)).rounded(.up)))
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        var speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        speech.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+        let settings = CommandSession.Settings()
+
+        let fast = try listen(model: model, speech: speech, settings: settings, samples: samples, loops: loops, pacing: .asFastAsConsumed)
+        var report = BenchReport(name: "listen")
+        let audioSeconds = Double(samples.count * loops) / 16_000
+        let latencies = fast.latencies.sorted()
+        let median = percentile(latencies, 0.5), p90 = percentile(latencies, 0.9)
+        report.lines = [
+            String(format: "stream     %@ looped %d times: %.1f min of audio, decoded in %.1f s (real-time factor %.3f)",
+                   clip, loops, audioSeconds / 60, fast.seconds, fast.seconds / audioSeconds),
+            "intents    \(fast.intents)/\(expected * loops) commands understood, \(fast.turns) turns",
+            String(format: "latency    end of utterance (endpointed, or the previous turn's end if later) to reply: median %.1f ms, p90 %.1f ms (trailing silence %.1f s before that)",
+                   median * 1000, p90 * 1000, settings.endpointing.trailingSilence),
+            String(format: "memory     %.1f MB after 1 min of audio, %.1f MB after %.0f min (%+.1f %%)",
+                   fast.residentAfterMinute, fast.residentAtEnd, audioSeconds / 60,
+                   (fast.residentAtEnd / max(fast.residentAfterMinute, 1) - 1) * 100),
+        ]
+        report.figures = [
+            ("audio_s", .number(audioSeconds.rounded())), ("intents", .integer(fast.intents)),
+            ("expected", .integer(expected * loops)),
+            ("latency_median_ms", .number((median * 10_000).rounded() / 10)), ("latency_p90_ms", .number((p90 * 10_000).rounded() / 10)),
+            ("rss_1min_mb", .number((fast.residentAfterMinute * 10).rounded() / 10)),
+            ("rss_end_mb", .number((fast.residentAtEnd * 10).rounded() / 10)),
+        ]
+        // Verified: a broken pipeline understands next to nothing.
+        if fast.intents * 10 < expected * loops * 9 { report.failures.append("understood only \(fast.intents) commands of \(expected * loops)") }
+
+        let switching = try answerGrammarSwitch(model: model, speech: speech)
+        report.lines.append(String(format: "switching  to an answer grammar: first %.1f ms (compiled), then median %.2f ms; back to commands %.2f ms",
+                                   switching.first * 1000, switching.cached * 1000, switching.back * 1000))
+        report.figures += [("switch_first_ms", .number((switching.first * 10_000).rounded() / 10)),
+                           ("switch_cached_ms", .number((switching.cached * 100_000).rounded() / 100))]
+
+        if realtimeSeconds > 0 {
+            let liveSamples = Array((0..<Int((Double(realtimeSeconds) * 16_000 / Double(samples.count)).rounded(.up))).flatMap { _ in samples }
+                .prefix(realtimeSeconds * 16_000))
+            let live = try listen(model: model, speech: speech, settings: settings, samples: liveSamples, loops: 1, pacing: .realTime)
+            report.lines.append("real time  \(realtimeSeconds) s played at real time: \(live.dropped) frames dropped, \(live.intents) intents")
+            report.figures.append(("dropped_realtime", .integer(live.dropped)))
+            if live.dropped > 0 { report.failures.append("\(live.dropped) frames dropped at real time") }
+        }
+        return report
+    }
+
+    struct Run {
+        var seconds = 0.0
+        var latencies: [Double] = []
+        var intents = 0
+        var turns = 0
+        var dropped = 0
+        var residentAfterMinute = 0.0
+        var residentAtEnd = 0.0
+        /// When the previous turn's last event came: in a fast stream the
+        /// endpointer runs ahead, and an utterance waits for the turn before it.
+        var previousTurnEnd: ContinuousClock.Instant?
+    }
+
+    /// @unchecked Sendable: `run` is guarded by `lock`.
+    final class Collector: @unchecked Sendable {
+        let lock = NSLock()
+        var run = Run()
+        func record(_ event: SessionEvent) {
+            let now = ContinuousClock.now
+            lock.withLock {
+                switch event.kind {
+                case .conversation(.intent): run.intents += 1
+                case .conversation(.reply), .conversation(.prompt):
+                    if let span = event.utterance {
+                        let ready = run.previousTurnEnd.map { max($0, span.endpointed) } ?? span.endpointed
+                        let latency = now - ready
+                        run.previousTurnEnd = now
+                        run.latencies.append(Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18)
+                        run.turns += 1
+                    }
+                    if let span = event.utterance, span.start >= 60, run.residentAfterMinute == 0 { run.residentAfterMinute = residentMB() }
+                case .dropped(let frames): run.dropped += frames
+                default: break
+                }
+            }
+        }
+    }
+
+    static func listen(model: CommandModel, speech: CommandRecognizer.Options, settings: CommandSession.Settings,
+                       samples: [Int16], loops: Int, pacing: ReaderAudioSource.Pacing) throws -> Run {
+        let collector = Collector()
+        let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
+        let source = ReaderAudioSource(name: "loop", pacing: pacing) { LoopReader(samples: samples, loops: loops) }
+        let start = nanoseconds()
+        let done = DispatchSemaphore(value: 0)
+        let failure = Collector()
+        Task {
+            do { try await session.listen(to: source) } catch { failure.lock.withLock { failure.run.turns = -1 } }
+            done.signal()
+        }
+        done.wait()
+        var run = collector.lock.withLock { collector.run }
+        run.seconds = Double(nanoseconds() - start) / 1e9
+        run.residentAtEnd = residentMB()
+        if failure.run.turns < 0 { throw BenchError(message: "the stream could not be read") }
+        return run
+    }
+
+    /// Time to make the answer grammar of a question current, the first time
+    /// (compiled) and again (cached), and to go back to the command grammar.
+    static func answerGrammarSwitch(model: CommandModel, speech: CommandRecognizer.Options) throws -> (first: Double, cached: Double, back: Double) {
+        let engine = CommandEngine(model: model)
+        let recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: nil, options: speech)
+        let conversation = engine.conversation { _ in }
+        conversation.start(engine.match("send a message to alex"))
+        guard let answers = conversation.answerGrammar() else { throw BenchError(message: "no answer grammar for the disambiguation") }
+        func time(_ work: () throws -> Void) rethrows -> Double {
+            let start = nanoseconds()
+            try work()
+            return Double(nanoseconds() - start) / 1e9
+        }
+        let first = try time { try recognizer.useAnswerSearch(for: answers) }
+        var cached: [Double] = [], back: [Double] = []
+        for _ in 0..<50 {
+            back.append(try time { try recognizer.useCommandSearch() })
+            cached.append(try time { try recognizer.useAnswerSearch(for: answers) })
+        }
+        return (first, percentile(cached.sorted(), 0.5), percentile(back.sorted(), 0.5))
+    }
+
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
+    }
+
+    /// Resident memory now (VmRSS), in MB.
+    static func residentMB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+        return kilobytes / 1024
+    }
+}
+
+/// A recording in memory, played `loops` times.
+struct LoopReader: AudioReader {
+    let samples: [Int16]
+    let loops: Int
+    private var position = 0
+    private var loop = 0
+
+    init(samples: [Int16], loops: Int) {
+        self.samples = samples
+        self.loops = loops
+    }
+
+    mutating func nextChunk() throws(SpeechError) -> [Int16]? {
+        guard loop < loops, !samples.isEmpty else { return nil }
+        let end = min(samples.count, position + 4_000)
+        defer {
+            position = end
+            if position == samples.count { position = 0; loop += 1 }
+        }
+        return Array(samples[position..<end])
+    }
+}
