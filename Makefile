@@ -6,12 +6,13 @@ deps:
 
 # The main job on the built-in default model: a recording heard and
 # understood, two typed sentences matched, and a request carried through
-# its follow-up questions (answers piped in).
+# its follow-up questions (answers piped in), and a spoken conversation heard.
 demo: deps
 	swift build --product voicecmd
 	.build/debug/voicecmd transcribe Tests/SpeechFrontTests/Fixtures/clips/timer-flite-slt.flac
 	printf '%s\n' "please turn off the kitchen light" "send a message to Alex saying running late" | .build/debug/voicecmd match
 	printf '%s\n' "the second one" "running late" "yes" | .build/debug/voicecmd run send a message to Alex
+	.build/debug/voicecmd listen --fast --input Tests/VoiceCommandsTests/Fixtures/sessions/conversation.flac
 
 test: deps
 	swift test
@@ -20,6 +21,7 @@ bench: deps
 	swift build -c release --product voicecmd-bench
 	.build/release/voicecmd-bench match --commands ../shared/bench/home.json --sentences ../shared/bench/home-sentences.txt
 	.build/release/voicecmd-bench generated --intents 1000 --phrases 10 --entities 1000
+	.build/release/voicecmd-bench listen --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 30 --realtime 60
 	for snr in clean 24 18 12 6; do \
 	  if [ $$snr = clean ]; then noise=""; else noise="--noise ../shared/corpora/noise/kitchen.wav --snr $$snr"; fi; \
 	  .build/release/voicecmd-bench asr --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev $$noise --json | tail -1; \
