@@ -116,15 +116,16 @@ public actor CommandSession {
     public func listen(to source: any AudioSource) async throws {
         guard recognizer != nil else { throw SpeechError("the session has no recogniser, so it cannot listen") }
         let endpointer = try Endpointer(settings: settings.endpointing)
-        let (heard, continuation) = AsyncStream<Heard>.makeStream(bufferingPolicy: .bufferingOldest(settings.pendingUtteranceLimit))
+        let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
         // threads), so a slow turn never holds the audio up.
-        let endpointing = EndpointingLoop(endpointer: endpointer)
+        let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit)
         let task = Task.detached { await endpointing.run(source, into: continuation) }
         reader = task
         if stopRequested { task.cancel() }
         var failure: (any Error)?
         for await item in heard {
+            endpointing.taken()
             switch item {
             case .utterance(let segment, let at):
                 take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
@@ -231,30 +232,48 @@ private enum Heard: Sendable {
 }
 
 /// Reads a source and cuts it into utterances, away from the session's thread.
-/// @unchecked Sendable: the endpointer is used by `run` alone, on one task.
+/// At most `pendingLimit` utterances wait for their turn: beyond that the
+/// loop stops reading, so a source that can wait (a file read fast, a pipe)
+/// is held back, and a live one drops audio in its bounded queue, counted.
+/// @unchecked Sendable: the endpointer is used by `run` alone, on one task;
+/// `pending` is guarded by `lock`.
 private final class EndpointingLoop: @unchecked Sendable {
     private let endpointer: Endpointer
+    private let pendingLimit: Int
+    private let lock = NSLock()
+    private var pending = 0
 
-    init(endpointer: Endpointer) { self.endpointer = endpointer }
+    init(endpointer: Endpointer, pendingLimit: Int) {
+        self.endpointer = endpointer
+        self.pendingLimit = max(1, pendingLimit)
+    }
+
+    /// The turn loop took one item.
+    func taken() { lock.withLock { pending -= 1 } }
 
     func run(_ source: any AudioSource, into output: AsyncStream<Heard>.Continuation) async {
         defer { output.finish() }
+        func send(_ item: Heard) {
+            lock.withLock { pending += 1 }
+            output.yield(item)
+        }
         func hand(_ segment: SpeechSegment?) {
             guard let segment else { return }
-            if case .dropped = output.yield(.utterance(segment, endpointed: .now)) { output.yield(.dropped(segment.samples.count)) }
+            send(.utterance(segment, endpointed: .now))
         }
         do {
             for try await buffer in source.buffers() {
+                while lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
                 if buffer.droppedBefore > 0 {
                     hand(endpointer.skip(buffer.droppedBefore))
-                    output.yield(.dropped(buffer.droppedBefore))
+                    send(.dropped(buffer.droppedBefore))
                 }
                 for segment in endpointer.feed(buffer.samples) { hand(segment) }
             }
         } catch is CancellationError {
         } catch {
             hand(endpointer.finish())
-            output.yield(.failed(error))
+            send(.failed(error))
             return
         }
         // The end of the audio, or a stop: the utterance in progress is finished.
