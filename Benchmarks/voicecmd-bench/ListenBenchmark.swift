@@ -21,20 +21,31 @@ enum ListenBenchmark {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         var speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         speech.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+        if let below = options.value("free-text-below").flatMap(Double.init) { speech.freeTextCheckBelow = below }
+        if let settings = options.value("lm-search") { speech.languageSearchSettings = ASRBenchmark.settings(settings) }
+        if let mode = options.value("mode").flatMap(SearchMode.init(rawValue:)) { speech.mode = mode }
         let settings = CommandSession.Settings()
 
         let fast = try listen(model: model, speech: speech, settings: settings, samples: samples, loops: loops, pacing: .asFastAsConsumed)
         var report = BenchReport(name: "listen")
         let audioSeconds = Double(samples.count * loops) / 16_000
-        let latencies = fast.latencies.sorted()
+        // At full speed the trailing silence takes no time, so the wait
+        // after each endpoint is the recognition itself. In a live stream
+        // recognition starts at the tentative end and has the rest of the
+        // trailing silence to run in: the reply comes that much sooner.
+        let window = settings.endpointing.trailingSilence - settings.endpointing.padding
+        let processing = fast.processing.sorted()
+        let latencies = processing.map { max(0, $0 - window) }.sorted()
         let median = percentile(latencies, 0.5), p90 = percentile(latencies, 0.9)
         report.lines = [
             String(format: "stream     %@ looped %d times: %.1f min of audio, decoded in %.1f s (real-time factor %.3f)",
                    clip, loops, audioSeconds / 60, fast.seconds, fast.seconds / audioSeconds),
             "intents    \(fast.intents)/\(expected * loops) commands understood, \(fast.turns) turns",
-            String(format: "latency    end of utterance (endpointed, or the previous turn's end if later) to reply: median %.1f ms, p90 %.1f ms (trailing silence %.1f s before that)",
-                   median * 1000, p90 * 1000, settings.endpointing.trailingSilence),
-            String(format: "memory     %.1f MB after 1 min of audio, %.1f MB after %.0f min (%+.1f %%)",
+            String(format: "processing recognition and turn per utterance: median %.1f ms, p90 %.1f ms",
+                   percentile(processing, 0.5) * 1000, percentile(processing, 0.9) * 1000),
+            String(format: "latency    end of utterance (endpointed) to reply, beyond the %.1f s trailing silence, recognition started at the tentative end %.2f s earlier: median %.1f ms, p90 %.1f ms",
+                   settings.endpointing.trailingSilence, window, median * 1000, p90 * 1000),
+            String(format: "memory     peak %.1f MB after 1 min of audio, %.1f MB after %.0f min (%+.1f %%)",
                    fast.residentAfterMinute, fast.residentAtEnd, audioSeconds / 60,
                    (fast.residentAtEnd / max(fast.residentAfterMinute, 1) - 1) * 100),
         ]
@@ -58,7 +69,10 @@ enum ListenBenchmark {
             let liveSamples = Array((0..<Int((Double(realtimeSeconds) * 16_000 / Double(samples.count)).rounded(.up))).flatMap { _ in samples }
                 .prefix(realtimeSeconds * 16_000))
             let live = try listen(model: model, speech: speech, settings: settings, samples: liveSamples, loops: 1, pacing: .realTime)
-            report.lines.append("real time  \(realtimeSeconds) s played at real time: \(live.dropped) frames dropped, \(live.intents) intents")
+            let waits = live.waits.sorted()
+            report.lines.append(String(format: "real time  %d s played at real time: %d frames dropped, %d intents; endpoint to reply measured: median %.1f ms, p90 %.1f ms",
+                                       realtimeSeconds, live.dropped, live.intents, percentile(waits, 0.5) * 1000, percentile(waits, 0.9) * 1000))
+            report.figures += [("realtime_latency_median_ms", .number((percentile(waits, 0.5) * 10_000).rounded() / 10))]
             report.figures.append(("dropped_realtime", .integer(live.dropped)))
             if live.dropped > 0 { report.failures.append("\(live.dropped) frames dropped at real time") }
         }
@@ -67,7 +81,12 @@ enum ListenBenchmark {
 
     struct Run {
         var seconds = 0.0
-        var latencies: [Double] = []
+        /// Wall time from the endpoint decision (or the previous turn's end,
+        /// when later) to the reply or question.
+        var waits: [Double] = []
+        /// Recognition and the turn, per utterance.
+        var processing: [Double] = []
+        var lastTranscript: ContinuousClock.Instant?
         var intents = 0
         var turns = 0
         var dropped = 0
@@ -76,6 +95,10 @@ enum ListenBenchmark {
         /// When the previous turn's last event came: in a fast stream the
         /// endpointer runs ahead, and an utterance waits for the turn before it.
         var previousTurnEnd: ContinuousClock.Instant?
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// @unchecked Sendable: `run` is guarded by `lock`.
@@ -87,15 +110,18 @@ enum ListenBenchmark {
             lock.withLock {
                 switch event.kind {
                 case .conversation(.intent): run.intents += 1
+                case .transcript:
+                    run.lastTranscript = now
                 case .conversation(.reply), .conversation(.prompt):
-                    if let span = event.utterance {
+                    if let span = event.utterance, let heard = run.lastTranscript {
                         let ready = run.previousTurnEnd.map { max($0, span.endpointed) } ?? span.endpointed
-                        let latency = now - ready
+                        run.waits.append(seconds(now - ready))
+                        run.processing.append(seconds(now - heard) + seconds(span.decodingTime ?? .zero))
                         run.previousTurnEnd = now
-                        run.latencies.append(Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18)
+                        run.lastTranscript = nil
                         run.turns += 1
                     }
-                    if let span = event.utterance, span.start >= 60, run.residentAfterMinute == 0 { run.residentAfterMinute = residentMB() }
+                    if let span = event.utterance, span.start >= 60, run.residentAfterMinute == 0 { run.residentAfterMinute = peakMemoryMB() }
                 case .dropped(let frames): run.dropped += frames
                 default: break
                 }
@@ -118,7 +144,7 @@ enum ListenBenchmark {
         done.wait()
         var run = collector.lock.withLock { collector.run }
         run.seconds = Double(nanoseconds() - start) / 1e9
-        run.residentAtEnd = residentMB()
+        run.residentAtEnd = peakMemoryMB()
         if failure.run.turns < 0 { throw BenchError(message: "the stream could not be read") }
         return run
     }
@@ -148,14 +174,6 @@ enum ListenBenchmark {
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
-    }
-
-    /// Resident memory now (VmRSS), in MB.
-    static func residentMB() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
-        return kilobytes / 1024
     }
 }
 

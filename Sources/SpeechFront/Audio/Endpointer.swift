@@ -64,17 +64,33 @@ public final class Endpointer {
     /// Samples held right now: the pre-roll, the open utterance and a partial frame.
     public var bufferedSampleCount: Int { pending.count + preRoll.count + current.count }
 
+    /// What feeding audio found.
+    public enum Endpoint: Sendable {
+        /// Speech stopped `padding` seconds ago: the utterance as it will be
+        /// if no speech follows within the trailing silence (its samples are
+        /// then exactly the final segment's), so a recogniser can start on
+        /// it while the endpointer waits.
+        case tentative(SpeechSegment)
+        /// The utterance is over.
+        case final(SpeechSegment)
+    }
+
     /// Feeds audio; returns the utterances that ended within it.
     public func feed(_ samples: [Int16]) -> [SpeechSegment] {
+        feedEndpoints(samples).compactMap { if case .final(let segment) = $0 { segment } else { nil } }
+    }
+
+    /// Feeds audio; returns the tentative and final ends found within it, in order.
+    public func feedEndpoints(_ samples: [Int16]) -> [Endpoint] {
         pending += samples
-        var finished: [SpeechSegment] = []
+        var finished: [Endpoint] = []
         var offset = 0
         let shift = VoiceActivityDetector.frameShift
         while pending.count - offset >= shift {
             let isSpeech = pending.withUnsafeBufferPointer { buffer in
                 detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)]))
             }
-            if let segment = process(pending[offset..<(offset + shift)], isSpeech: isSpeech) { finished.append(segment) }
+            if let endpoint = process(pending[offset..<(offset + shift)], isSpeech: isSpeech) { finished.append(endpoint) }
             offset += shift
         }
         pending.removeFirst(offset)
@@ -100,7 +116,7 @@ public final class Endpointer {
         return isLongEnough ? SpeechSegment(samples: current, start: seconds(currentStart)) : nil
     }
 
-    private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool) -> SpeechSegment? {
+    private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool) -> Endpoint? {
         samplesSeen += frame.count
         framesSeen += 1
         if !isSpeech && framesSeen > Self.frames(settings.minimumSpeech) + 1 { detectorSettled = true }
@@ -123,13 +139,19 @@ public final class Endpointer {
         if isSpeech { speechFrames += 1 }
         let silence = Double(silentFrames * frame.count) / Double(RecognizerAudio.sampleRate)
         let length = Double(current.count) / Double(RecognizerAudio.sampleRate)
+        // The silence has reached the padding a segment keeps: the segment is
+        // what it will be unless speech comes back.
+        if silentFrames * frame.count >= Self.samples(settings.padding), silentFrames * frame.count - frame.count < Self.samples(settings.padding),
+           isLongEnough, silence < settings.trailingSilence, length < settings.maximumLength {
+            return .tentative(SpeechSegment(samples: current, start: seconds(currentStart)))
+        }
         guard silence >= settings.trailingSilence || length >= settings.maximumLength else { return nil }
         // Keep `padding` of the trailing silence.
         let trailing = max(0, silentFrames * frame.count - Self.samples(settings.padding))
         let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart))
         inUtterance = false
         current = []
-        return isLongEnough ? segment : nil
+        return isLongEnough ? .final(segment) : nil
     }
 
     /// Whether the open utterance held enough speech to be one, not a clink.

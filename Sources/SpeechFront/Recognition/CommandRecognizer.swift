@@ -31,6 +31,12 @@ public final class CommandRecognizer {
         /// Beams of the command grammar search. Wide: in noise the default
         /// beams lose every complete path through the grammar.
         public var grammarSearchSettings: [(String, String)] = [("beam", "1e-80"), ("wbeam", "1e-60"), ("pbeam", "1e-80")]
+        /// Settings of the general language-model search, which hears free
+        /// text: one pass (no flat-lexicon rescoring) and narrower beams. It is
+        /// a fallback for free-text slots, and with the defaults it took
+        /// 360 ms a command where these take 240 ms (kitchen-five fixture),
+        /// too slow to answer within the trailing silence.
+        public var languageSearchSettings: [(String, String)] = [("fwdflat", "no")]
         /// Beams of the phone loop that grammar confidence is measured against.
         public var phoneLoopSettings: [(String, String)] = []
         /// Where recordings are split into utterances. A long trailing
@@ -298,7 +304,9 @@ public final class CommandRecognizer {
     private func recognizeWithLanguageModel(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         if !hasLanguageModel {
             try options.files.requireLanguageModel()
-            try decoder.addLanguageModel(named: Self.languageSearch, path: options.files.languageModel)
+            try decoder.creatingSearch(with: options.languageSearchSettings) { () throws(SpeechError) in
+                try decoder.addLanguageModel(named: Self.languageSearch, path: options.files.languageModel)
+            }
             hasLanguageModel = true
         }
         try decoder.useSearch(Self.languageSearch)

@@ -111,12 +111,18 @@ final class PocketSphinxDecoder {
                 guard let number = Int(text) else { throw SpeechError("PocketSphinx setting -\(name) needs a whole number, not \"\(text)\"") }
                 previous.append((flag, .integer(cmd_ln_int_r(config, flag))))
                 value = .integer(number)
+            } else if Self.booleanSettings.contains(name) {
+                guard let on = ["yes": 1, "no": 0, "true": 1, "false": 0][text.lowercased()] else {
+                    throw SpeechError("PocketSphinx setting -\(name) needs yes or no, not \"\(text)\"")
+                }
+                previous.append((flag, .integer(cmd_ln_int_r(config, flag))))
+                value = .integer(on)
             } else if Self.floatSettings.contains(name) {
                 guard let number = Double(text) else { throw SpeechError("PocketSphinx setting -\(name) needs a number, not \"\(text)\"") }
                 previous.append((flag, .float(cmd_ln_float_r(config, flag))))
                 value = .float(number)
             } else {
-                throw SpeechError("-\(name) is not a per-search PocketSphinx setting (use one of \((Self.floatSettings.union(Self.integerSettings)).sorted().joined(separator: ", ")))")
+                throw SpeechError("-\(name) is not a per-search PocketSphinx setting (use one of \((Self.floatSettings.union(Self.integerSettings).union(Self.booleanSettings)).sorted().joined(separator: ", ")))")
             }
             set(flag, value)
         }
@@ -137,6 +143,8 @@ final class PocketSphinxDecoder {
 
     private static let floatSettings: Set<String> = ["beam", "wbeam", "pbeam", "lpbeam", "lponlybeam", "fwdflatbeam", "fwdflatwbeam"]
     private static let integerSettings: Set<String> = ["maxhmmpf", "maxwpf"]
+    /// Passes of the language-model search, read when it is created.
+    private static let booleanSettings: Set<String> = ["fwdflat"]
 
     /// Forgets a search (its grammar is freed with it).
     func removeSearch(_ name: String) {

@@ -127,6 +127,8 @@ public actor CommandSession {
         for await item in heard {
             endpointing.taken()
             switch item {
+            case .tentative(let segment):
+                speculate(segment)
             case .utterance(let segment, let at):
                 take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
             case .dropped(let frames):
@@ -146,44 +148,87 @@ public actor CommandSession {
         reader?.cancel()
     }
 
+    /// An utterance decoded, before its turn.
+    private struct Decoded {
+        var transcript: Transcript
+        /// Heard as the answer to the pending question (not a new command).
+        var isAnswer: Bool
+        var time: Duration
+    }
+
+    /// A decode started at a tentative end, for the question pending then.
+    private var speculation: (start: Double, count: Int, question: Prompt?, decoded: Decoded)?
+
+    /// Decodes at a tentative end, while the endpointer waits out the
+    /// trailing silence: when the utterance ends there, its turn needs no
+    /// decoding left.
+    private func speculate(_ segment: SpeechSegment) {
+        guard let decoded = try? decode(segment) else { speculation = nil; return }
+        speculation = (segment.start, segment.samples.count, pendingQuestion, decoded)
+    }
+
     private func take(_ segment: SpeechSegment, span: SpeechSpan) {
-        guard let recognizer else { return }
         // A question left unanswered for too long is given up; this is a new command.
         if let askedAt, pendingQuestion != nil, segment.start - askedAt > settings.answerTimeout {
             noAnswer(span: span)
         }
+        var span = span
         do {
-            var transcript: Transcript
-            var isAnswer = false
-            if let conversation, pendingQuestion != nil {
-                transcript = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
-                isAnswer = true
-                // The next utterance may be a new command instead: it is when
-                // the commands explain it clearly better than the answers do.
-                let command = try recognizeCommand(segment, with: recognizer)
-                let answerHeard = transcript.match?.best != nil || transcript.mode == .lm
-                if command.match?.best != nil, !answerHeard || command.confidence > transcript.confidence + Self.newCommandMargin {
-                    transcript = command
-                    isAnswer = false
-                    self.conversation = nil
-                }
+            let decoded: Decoded
+            if let speculation, speculation.start == segment.start, speculation.count == segment.samples.count,
+               speculation.question == pendingQuestion {
+                decoded = speculation.decoded
             } else {
-                transcript = try recognizeCommand(segment, with: recognizer)
+                decoded = try decode(segment)
             }
-            // Noise the recogniser found no words in is no turn at all.
-            guard !transcript.text.isEmpty else { return }
-            let accepted = transcript.match?.best != nil || (isAnswer && transcript.mode == .lm)
-            emit(SessionEvent(.transcript(text: transcript.text, confidence: transcript.confidence, accepted: accepted), utterance: span))
-            if isAnswer {
-                // An answer heard too poorly to trust is not understood (a
-                // doubtful "yes" must not confirm anything).
-                take(accepted ? transcript.text : "", confidence: transcript.confidence, match: nil, span: span)
-            } else if accepted {
-                take(transcript.text, confidence: transcript.confidence, match: transcript.match, span: span)
-            }
+            speculation = nil
+            span.decodingTime = decoded.time
+            turn(decoded, span: span)
         } catch {
+            speculation = nil
             emit(SessionEvent(.conversation(.note("could not recognise the utterance at \(String(format: "%.2f", segment.start)) s: \(error)")),
                               utterance: span))
+        }
+    }
+
+    /// What an utterance is: with a question pending, an answer (decoded
+    /// with the grammar of the answers) or a new command; a command otherwise.
+    private func decode(_ segment: SpeechSegment) throws -> Decoded {
+        guard let recognizer else { throw SpeechError("the session has no recogniser") }
+        let started = ContinuousClock.now
+        guard let conversation, pendingQuestion != nil else {
+            return Decoded(transcript: try recognizeCommand(segment, with: recognizer), isAnswer: false, time: .now - started)
+        }
+        let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
+        // The next utterance may be a new command instead: it is when the
+        // commands explain it clearly better than the answers do.
+        let command = try recognizeCommand(segment, with: recognizer)
+        // A free-text answer (the language model's, which has no
+        // confidence of its own) gives way to a confident command.
+        let isNewCommand = answer.mode == .lm
+            ? command.confidence >= Self.confidentCommand
+            : answer.match?.best == nil || command.confidence > answer.confidence + Self.newCommandMargin
+        if command.match?.best != nil, isNewCommand {
+            return Decoded(transcript: command, isAnswer: false, time: .now - started)
+        }
+        return Decoded(transcript: answer, isAnswer: true, time: .now - started)
+    }
+
+    /// A decoded utterance through the conversation.
+    private func turn(_ decoded: Decoded, span: SpeechSpan) {
+        let transcript = decoded.transcript
+        // Noise the recogniser found no words in is no turn at all.
+        guard !transcript.text.isEmpty else { return }
+        let accepted = transcript.match?.best != nil || (decoded.isAnswer && transcript.mode == .lm)
+        emit(SessionEvent(.transcript(text: transcript.text, confidence: transcript.confidence, accepted: accepted), utterance: span))
+        if decoded.isAnswer {
+            // An answer heard too poorly to trust is not understood (a
+            // doubtful "yes" must not confirm anything).
+            take(accepted ? transcript.text : "", confidence: transcript.confidence, match: nil, span: span)
+        } else if accepted {
+            // A new command while a question waited: that request is dropped.
+            if pendingQuestion != nil { conversation = nil }
+            take(transcript.text, confidence: transcript.confidence, match: transcript.match, span: span)
         }
     }
 
@@ -191,6 +236,8 @@ public actor CommandSession {
     /// utterance heard while a question waits, for it to be a new command
     /// (any command will do when the answers do not explain it at all).
     static let newCommandMargin = 0.1
+    /// A command heard at least this well is not a free-text answer.
+    static let confidentCommand = 0.7
 
     /// A command utterance, with entity lists as the queries give them now:
     /// the matcher and the recognition grammar are rebuilt together before decoding.
@@ -226,6 +273,7 @@ public actor CommandSession {
 
 /// What the endpointing loop hands to the turns.
 private enum Heard: Sendable {
+    case tentative(SpeechSegment)
     case utterance(SpeechSegment, endpointed: ContinuousClock.Instant)
     case dropped(Int)
     case failed(any Error)
@@ -268,7 +316,12 @@ private final class EndpointingLoop: @unchecked Sendable {
                     hand(endpointer.skip(buffer.droppedBefore))
                     send(.dropped(buffer.droppedBefore))
                 }
-                for segment in endpointer.feed(buffer.samples) { hand(segment) }
+                for endpoint in endpointer.feedEndpoints(buffer.samples) {
+                    switch endpoint {
+                    case .tentative(let segment): send(.tentative(segment))
+                    case .final(let segment): hand(segment)
+                    }
+                }
             }
         } catch is CancellationError {
         } catch {

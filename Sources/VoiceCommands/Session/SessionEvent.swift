@@ -29,10 +29,14 @@ public struct SpeechSpan: Sendable {
     public var end: Double
     /// The moment the endpointer decided the utterance was over.
     public var endpointed: ContinuousClock.Instant
+    /// How long recognising it took (much of it, with a tentative end,
+    /// while the endpointer was still waiting out the trailing silence).
+    public var decodingTime: Duration?
 
-    public init(start: Double, end: Double, endpointed: ContinuousClock.Instant) {
+    public init(start: Double, end: Double, endpointed: ContinuousClock.Instant, decodingTime: Duration? = nil) {
         self.start = start
         self.end = end
         self.endpointed = endpointed
+        self.decodingTime = decodingTime
     }
 }
