@@ -119,3 +119,58 @@ import Testing
         #expect(badSilence.status == 64)
     }
 }
+
+/// Handlers run off the audio path; Ctrl-C finishes the utterance in progress.
+@Suite struct ListenSessionBehaviourTests {
+    /// The built-in model with a SetTimer handler that takes five seconds.
+    static func slowHandlerModel() throws -> String {
+        let source = ToolRunner.projectDirectory.appendingPathComponent("Models/default.json")
+        var text = try String(contentsOf: source, encoding: .utf8)
+        let anchor = "\"SetTimer\": {"
+        #expect(text.contains(anchor))
+        text = text.replacingOccurrences(of: anchor, with: anchor + #" "handler": {"run": ["/bin/sleep", "5"], "timeout": 10},"#)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-slow-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try String(contentsOf: ToolRunner.projectDirectory.appendingPathComponent("Models/default.dict"), encoding: .utf8)
+            .write(to: directory.appendingPathComponent("slow.dict"), atomically: true, encoding: .utf8)
+        let path = directory.appendingPathComponent("slow.json")
+        try text.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    /// A handler that takes five seconds while the recording plays at real
+    /// time: the audio is still read and buffered (nothing dropped) and the
+    /// commands said meanwhile are all carried out afterwards.
+    @Test func aSlowHandlerDoesNotStopTheAudio() throws {
+        let model = try Self.slowHandlerModel()
+        let run = try ToolRunner.run(["listen", "--commands", model, "--input", "\(ListenCommandTests.sessions)/kitchen-five.flac", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try ListenCommandTests.events(run.stdout)
+        #expect(events.filter { $0["event"] as? String == "intent" }.map { $0["intent"] as? String ?? "null" } == ListenCommandTests.kitchenIntents)
+        #expect(events.filter { $0["event"] as? String == "reply" }.map { $0["code"] as? String ?? "" } == Array(repeating: "success", count: 5))
+        #expect(!events.contains { $0["event"] as? String == "dropped" })
+        #expect(!run.stderr.contains("dropped"))
+    }
+
+    /// Ctrl-C during the first utterance: it is finished and has its turn, then a clean end.
+    @Test func interruptFinishesTheUtteranceInProgress() throws {
+        let process = Process()
+        process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("voicecmd")
+        process.arguments = ["listen", "--input", "\(ListenCommandTests.sessions)/conversation.flac", "--json"]
+        process.currentDirectoryURL = ToolRunner.projectDirectory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Mid "send a message to alex" (0.5–2.2 s), played at real time.
+        Thread.sleep(forTimeInterval: 1.6)
+        process.interrupt()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let events = try ListenCommandTests.events(String(decoding: printed, as: UTF8.self))
+        let transcript = try #require(events.first { $0["event"] as? String == "transcript" })
+        #expect((transcript["text"] as? String)?.hasPrefix("send") == true)
+        #expect(!events.contains { ($0["start"] as? Double ?? 0) > 3 })
+    }
+}

@@ -34,8 +34,9 @@ public struct RawPCMReader: AudioReader {
             checkedStart = true
             if let problem = Self.notRawPCM(bytes) { throw SpeechError("\(name): \(problem)") }
         }
+        // The end: a last odd byte is half a sample, and is dropped.
+        if bytes.isEmpty { pendingByte = nil; return nil }
         if let pendingByte { bytes.insert(pendingByte, at: 0); self.pendingByte = nil }
-        if bytes.isEmpty { return nil }
         if bytes.count % 2 == 1 { pendingByte = bytes.removeLast() }
         var samples = [Int16](repeating: 0, count: bytes.count / 2)
         for index in samples.indices {

@@ -26,12 +26,14 @@ enum ProgramRunner {
         guard let executable = locate(program, path: environment["PATH"]) else {
             return .couldNotStart("\(program): no such program (not found on PATH)")
         }
-        _ = ignoreBrokenPipes
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0 else { return .couldNotStart("\(program): cannot make a pipe (\(String(cString: strerror(errno))))") }
-        guard pipe(&fromChild) == 0 else {
+        // Socket pairs rather than pipes: made close-on-exec at once (no other
+        // thread's spawn inherits them), and writable with MSG_NOSIGNAL, so a
+        // program that exits without reading its input cannot kill us with
+        // SIGPIPE and no process-wide signal setting is needed.
+        guard let toChild = channel() else { return .couldNotStart("\(program): cannot make a socket pair (\(String(cString: strerror(errno))))") }
+        guard let fromChild = channel() else {
             close(toChild[0]); close(toChild[1])
-            return .couldNotStart("\(program): cannot make a pipe (\(String(cString: strerror(errno))))")
+            return .couldNotStart("\(program): cannot make a socket pair (\(String(cString: strerror(errno))))")
         }
         let pid: pid_t
         switch spawn(executable, arguments: arguments, environment: environment, stdin: toChild[0], stdout: fromChild[1]) {
@@ -98,20 +100,29 @@ enum ProgramRunner {
         case failure(String)
     }
 
+    /// A connected socket pair, both ends close-on-exec.
+    private static func channel() -> [Int32]? {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else { return nil }
+        return ends
+    }
+
     /// Starts the program as the leader of a new process group, with the
-    /// two pipe ends as stdin and stdout, no other descriptor of ours, and
+    /// two channel ends as stdin and stdout, no other descriptor of ours, and
     /// default signal handling.
     private static func spawn(_ executable: String, arguments: [String], environment: [String: String],
                               stdin: Int32, stdout: Int32) -> Spawned {
-        // Every descriptor of ours closes on exec: the child gets only 0, 1 and 2.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-            if let fd = Int32(name), fd > 2 { _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC) }
-        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        // The child gets only 0, 1 and 2: every other descriptor open now is
+        // closed in the child (ours are left as they are; one closed by
+        // another thread meanwhile is skipped by glibc).
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+            if let fd = Int32(name), fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -140,10 +151,11 @@ enum ProgramRunner {
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32) {
+        guard !data.isEmpty else { close(descriptor); return }
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { break }
                 offset += written
@@ -162,8 +174,4 @@ enum ProgramRunner {
         }
         return nil
     }
-
-    /// A handler that exits without reading its stdin must not kill us with
-    /// SIGPIPE (its own children get the default back at spawn).
-    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
 }

@@ -81,4 +81,11 @@ struct BadAudioInputTests {
         #expect(mostHeld <= Int((segmenter.settings.padding + segmenter.settings.minimumSpeech) * 16_000) + 160)
     }
 
+
+    /// Raw PCM ending in half a sample ends; the half is dropped.
+    @Test func rawPCMWithAnOddNumberOfBytesEnds() throws {
+        let path = try Self.file("odd.raw", [0x10, 0x00, 0x20, 0x00, 0x30])
+        var source = try AudioReaders.open(path: path)
+        #expect(try AudioReaders.readAll(&source) == [16, 32])
+    }
 }

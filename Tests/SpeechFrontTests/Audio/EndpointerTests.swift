@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import SpeechFront
+
+/// The endpointer on real speech (the fixture clips), cut by PocketSphinx's
+/// voice-activity detector.
+struct EndpointerTests {
+    static func samples(_ clip: String) throws -> [Int16] {
+        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/clips/\(clip).flac").path
+        var reader = try AudioReaders.open(path: path)
+        return try AudioReaders.readAll(&reader)
+    }
+
+    /// Two commands two seconds apart are two utterances, in order.
+    @Test func pausesSplitUtterances() throws {
+        let endpointer = try Endpointer()
+        var segments = endpointer.feed(try Self.samples("two-commands"))
+        if let last = endpointer.finish() { segments.append(last) }
+        #expect(segments.count == 2)
+        if segments.count == 2 { #expect(segments[0].end < segments[1].start) }
+    }
+
+    /// Each final end comes after a tentative end with exactly its samples:
+    /// recognition started there is recognition of the utterance.
+    @Test func aTentativeEndHoldsTheFinalSegment() throws {
+        let endpointer = try Endpointer()
+        var tentative: SpeechSegment?
+        var matched = 0
+        for endpoint in endpointer.feedEndpoints(try Self.samples("two-commands")) {
+            switch endpoint {
+            case .tentative(let segment): tentative = segment
+            case .final(let segment):
+                #expect(tentative?.start == segment.start)
+                #expect(tentative?.samples == segment.samples)
+                matched += 1
+            }
+        }
+        #expect(matched >= 1)
+    }
+
+    /// Noise alone is no utterance, however long.
+    @Test func noiseAloneIsNoUtterance() throws {
+        let endpointer = try Endpointer()
+        var segments = endpointer.feed(try Self.samples("noise-only"))
+        if let last = endpointer.finish() { segments.append(last) }
+        #expect(segments.isEmpty)
+    }
+}
