@@ -30,6 +30,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let events = try Self.events(run.stdout)
         #expect(Self.kinds(events) == [
+            "listening",
             "transcript", "intent:SendMessage", "prompt:disambiguation",
             "transcript", "answer", "prompt:needsValue",
             "transcript", "answer", "prompt:confirmation",
@@ -44,7 +45,7 @@ import Testing
         let reply = try #require(events.last?["text"] as? String)
         #expect(reply.contains("Alex Jones"))
         // Every event of a turn carries its utterance's place in the stream.
-        for event in events {
+        for event in events.dropFirst() {
             let start = try #require(event["start"] as? Double), end = try #require(event["end"] as? Double)
             #expect(start >= 0 && end > start && end <= 10.3)
         }
@@ -54,7 +55,7 @@ import Testing
         let run = try ToolRunner.run(["listen", "--input", "\(Self.sessions)/conversation-cancel.flac", "--fast", "--json"])
         #expect(run.status == 0)
         let kinds = Self.kinds(try Self.events(run.stdout))
-        #expect(kinds == ["transcript", "intent:SendMessage", "prompt:disambiguation", "transcript", "answer", "reply:canceled"])
+        #expect(kinds == ["listening", "transcript", "intent:SendMessage", "prompt:disambiguation", "transcript", "answer", "reply:canceled"])
     }
 
     static let kitchenIntents = ["SetTimer", "ChangeDeviceState", "OrderCoffee", "StartWorkout", "CancelTimer"]
@@ -152,7 +153,7 @@ import Testing
         #expect(!run.stderr.contains("dropped"))
     }
 
-    /// Ctrl-C during the first utterance: it is finished and has its turn, then a clean end.
+    /// Ctrl-C before the first utterance was ended: it is finished and has its turn, then a clean end.
     @Test func interruptFinishesTheUtteranceInProgress() throws {
         let process = Process()
         process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("voicecmd")
@@ -162,15 +163,24 @@ import Testing
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Mid "send a message to alex" (0.5–2.2 s), played at real time.
-        Thread.sleep(forTimeInterval: 1.6)
+        // The audio starts playing, at real time, when the `listening` event
+        // is printed; 2.4 s later "send a message to alex" (0.5–2.05 s) has
+        // been said but its trailing silence (0.8 s) has not yet ended it.
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        #expect(String(decoding: printed, as: UTF8.self).hasPrefix(#"{"event":"listening""#))
+        Thread.sleep(forTimeInterval: 2.4)
         process.interrupt()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        printed += output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let events = try ListenCommandTests.events(String(decoding: printed, as: UTF8.self))
-        let transcript = try #require(events.first { $0["event"] as? String == "transcript" })
-        #expect((transcript["text"] as? String)?.hasPrefix("send") == true)
+        let transcript = try #require(events.first { $0["event"] as? String == "transcript" }, "\(events)")
+        #expect(transcript["text"] as? String == "send a message to alex")
         #expect(!events.contains { ($0["start"] as? Double ?? 0) > 3 })
     }
 }

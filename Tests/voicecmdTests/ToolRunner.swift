@@ -35,11 +35,7 @@ enum ToolRunner {
         } else {
             try writer.close()
         }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                       stderr: String(decoding: err, as: UTF8.self))
+        return collect(process, output, errors)
     }
 
     /// Runs a shell pipeline from the project directory, with the built
@@ -57,6 +53,11 @@ enum ToolRunner {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        return collect(process, output, errors)
+    }
+
+    /// What a started process prints, once it has ended.
+    private static func collect(_ process: Process, _ output: Pipe, _ errors: Pipe) -> ToolRun {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

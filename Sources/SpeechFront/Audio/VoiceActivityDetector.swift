@@ -12,8 +12,7 @@ final class VoiceActivityDetector {
     static let frameShift = 160
 
     private let frontEnd: OpaquePointer
-    private let config: OpaquePointer
-    private let argumentStrings: [UnsafeMutablePointer<CChar>]
+    private let configuration: SphinxConfiguration
     private let cepstra: UnsafeMutablePointer<UnsafeMutablePointer<mfcc_t>?>
     private let cepstraRows: Int32 = 64
 
@@ -22,44 +21,34 @@ final class VoiceActivityDetector {
     /// state turns to speech (a click is not speech).
     init(threshold: Double, startFrames: Int) throws(SpeechError) {
         PocketSphinxDecoder.captureLog(verbose: false)
-        let arguments = ["voicecmd", "-samprate", String(RecognizerAudio.sampleRate), "-remove_silence", "yes",
-                         "-vad_threshold", String(threshold), "-vad_startspeech", String(startFrames),
-                         "-vad_postspeech", "1", "-vad_prespeech", "1"]
-        let strings = arguments.map { strdup($0)! }
-        var argv: [UnsafeMutablePointer<CChar>?] = strings
-        guard let config = cmd_ln_parse_r(nil, fe_get_args(), Int32(strings.count), &argv, 0) else {
-            strings.forEach { free($0) }
-            throw SpeechError("the voice activity detector rejected its settings (\(PocketSphinxDecoder.lastLoggedError()))")
-        }
-        guard let frontEnd = fe_init_auto_r(config) else {
-            cmd_ln_free_r(config)
-            strings.forEach { free($0) }
+        configuration = try SphinxConfiguration(
+            [("samprate", String(RecognizerAudio.sampleRate)), ("remove_silence", "yes"), ("vad_threshold", String(threshold)),
+             ("vad_startspeech", String(startFrames)), ("vad_postspeech", "1"), ("vad_prespeech", "1")],
+            definitions: fe_get_args(), strict: false, what: "the voice activity detector")
+        // The front end keeps its own reference to the configuration.
+        guard let frontEnd = fe_init_auto_r(configuration.handle) else {
             throw SpeechError("fe_init_auto_r failed: \(PocketSphinxDecoder.lastLoggedError())")
         }
-        self.config = config
+        // Checked before this object is whole: nothing after it can throw,
+        // so deinit alone frees what init made.
+        do {
+            try check(fe_start_utt(frontEnd), "fe_start_utt", reason: { _ in PocketSphinxDecoder.lastLoggedError() })
+        } catch {
+            fe_free(frontEnd)
+            throw error
+        }
         self.frontEnd = frontEnd
-        argumentStrings = strings
         // Frames the front end may hand back at once (it returns what it
         // computed; only its speech decision is used).
         let width = Int(fe_get_output_size(frontEnd))
         cepstra = .allocate(capacity: Int(cepstraRows))
         for row in 0..<Int(cepstraRows) { cepstra[row] = .allocate(capacity: width) }
-        do {
-            try check(fe_start_utt(frontEnd), "fe_start_utt", reason: { _ in PocketSphinxDecoder.lastLoggedError() })
-        } catch {
-            release()
-            throw error
-        }
     }
 
-    deinit { release() }
-
-    private func release() {
+    deinit {
         for row in 0..<Int(cepstraRows) { cepstra[row]?.deallocate() }
         cepstra.deallocate()
         fe_free(frontEnd)
-        cmd_ln_free_r(config)
-        argumentStrings.forEach { free($0) }
     }
 
     /// Whether one frame of `frameShift` samples is speech.

@@ -2,39 +2,24 @@ internal import CPocketSphinx
 import Foundation
 
 /// One PocketSphinx decoder (Debian's 0.8+5prealpha API) and its
-/// configuration; both freed when this object goes.
-///
-/// `cmd_ln_parse_r` keeps pointers into its argv in this version, so the
-/// argument strings live as long as the decoder (freed last).
+/// configuration; the decoder is freed when this object goes, then the
+/// configuration it was made from.
 final class PocketSphinxDecoder {
     private let decoder: OpaquePointer
-    private let config: OpaquePointer
-    private let argumentStrings: [UnsafeMutablePointer<CChar>]
+    private let configuration: SphinxConfiguration
+    private var config: OpaquePointer { configuration.handle }
 
     /// `options` are PocketSphinx flags without the dash (`hmm`, `dict`, `bestpath`…).
     init(options: [(String, String)], verbose: Bool) throws(SpeechError) {
-        var arguments = ["voicecmd"]
-        for (name, value) in options { arguments += ["-" + name, value] }
-        let strings = arguments.map { strdup($0)! }
-        var argv: [UnsafeMutablePointer<CChar>?] = strings
-        guard let config = cmd_ln_parse_r(nil, ps_args(), Int32(strings.count), &argv, 1) else {
-            strings.forEach { free($0) }
-            throw SpeechError("PocketSphinx rejected its configuration (\(Self.lastLoggedError())): \(options.map { "-\($0.0) \($0.1)" }.joined(separator: " "))")
-        }
-        guard let decoder = ps_init(config) else {
-            cmd_ln_free_r(config)
-            strings.forEach { free($0) }
+        configuration = try SphinxConfiguration(options, definitions: ps_args(), strict: true, what: "PocketSphinx")
+        guard let decoder = ps_init(configuration.handle) else {
             throw SpeechError("PocketSphinx could not start (ps_init failed: \(Self.lastLoggedError())): check the acoustic model and dictionary files")
         }
         self.decoder = decoder
-        self.config = config
-        self.argumentStrings = strings
     }
 
     deinit {
         ps_free(decoder)
-        cmd_ln_free_r(config)
-        argumentStrings.forEach { free($0) }
     }
 
     /// PocketSphinx's log is kept for failure reasons, and shown on stderr

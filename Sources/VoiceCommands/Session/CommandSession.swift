@@ -123,6 +123,7 @@ public actor CommandSession {
         let task = Task.detached { await endpointing.run(source, into: continuation) }
         reader = task
         if stopRequested { task.cancel() }
+        emit(SessionEvent(.listening(source: source.name)))
         var failure: (any Error)?
         for await item in heard {
             endpointing.taken()

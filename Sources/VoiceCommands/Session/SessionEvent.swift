@@ -4,6 +4,8 @@ import SpeechFront
 /// conversation's events (intent, prompts, answers, replies), audio lost.
 public struct SessionEvent: Sendable {
     public enum Kind: Sendable {
+        /// Listening has started: the audio of `source` is being read.
+        case listening(source: String)
         /// An utterance heard. `accepted` is false when the recogniser
         /// judged it not a command or answer of this model (noise, other
         /// speech): it goes no further.

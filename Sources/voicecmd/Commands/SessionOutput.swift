@@ -31,6 +31,8 @@ enum SessionOutput {
             if !accepted { members.append(("accepted", .bool(false))) }
         case .dropped(let frames):
             members = [("event", .string("dropped")), ("frames", .integer(frames))]
+        case .listening(let source):
+            members = [("event", .string("listening")), ("source", .string(source))]
         case .conversation(let conversationEvent):
             members = conversation(conversationEvent)
         }
