@@ -184,3 +184,13 @@ import Testing
         #expect(!events.contains { ($0["start"] as? Double ?? 0) > 3 })
     }
 }
+
+extension ListenCommandTests {
+    /// A recording that can be read only once (a pipe) is opened once.
+    @Test func aRecordingThroughAPipeIsReadOnce() throws {
+        let run = try ToolRunner.shell(
+            "bash -c '\"$VOICECMD\" listen --fast --json --input <(sox \(Self.sessions)/conversation-cancel.flac -t wav -)'")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.kinds(try Self.events(run.stdout)).last == "reply:canceled")
+    }
+}

@@ -62,6 +62,19 @@ final class BoundedSampleQueue: @unchecked Sendable {
     func finish(_ error: (any Error)? = nil) {
         condition.lock()
         guard ending == nil else { condition.unlock(); return }
+        // Audio dropped after the last buffer is still reported.
+        if droppedSinceLast > 0 {
+            let last = AudioBuffer(samples: [], droppedBefore: droppedSinceLast)
+            droppedSinceLast = 0
+            if let waiting {
+                self.waiting = nil
+                ending = .some(error)
+                condition.unlock()
+                waiting.resume(returning: last)
+                return
+            }
+            buffers.append(last)
+        }
         ending = .some(error)
         let waiting = buffers.isEmpty ? self.waiting : nil
         if waiting != nil { self.waiting = nil }

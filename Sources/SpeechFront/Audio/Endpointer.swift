@@ -76,19 +76,19 @@ public final class Endpointer {
     }
 
     /// Feeds audio; returns the utterances that ended within it.
-    public func feed(_ samples: [Int16]) -> [SpeechSegment] {
-        feedEndpoints(samples).compactMap { if case .final(let segment) = $0 { segment } else { nil } }
+    public func feed(_ samples: [Int16]) throws(SpeechError) -> [SpeechSegment] {
+        try feedEndpoints(samples).compactMap { if case .final(let segment) = $0 { segment } else { nil } }
     }
 
     /// Feeds audio; returns the tentative and final ends found within it, in order.
-    public func feedEndpoints(_ samples: [Int16]) -> [Endpoint] {
+    public func feedEndpoints(_ samples: [Int16]) throws(SpeechError) -> [Endpoint] {
         pending += samples
         var finished: [Endpoint] = []
         var offset = 0
         let shift = VoiceActivityDetector.frameShift
         while pending.count - offset >= shift {
-            let isSpeech = pending.withUnsafeBufferPointer { buffer in
-                detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)]))
+            let isSpeech = try pending.withUnsafeBufferPointer { buffer throws(SpeechError) in
+                try detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)]))
             }
             if let endpoint = process(pending[offset..<(offset + shift)], isSpeech: isSpeech) { finished.append(endpoint) }
             offset += shift
@@ -141,7 +141,8 @@ public final class Endpointer {
         let length = Double(current.count) / Double(RecognizerAudio.sampleRate)
         // The silence has reached the padding a segment keeps: the segment is
         // what it will be unless speech comes back.
-        if silentFrames * frame.count >= Self.samples(settings.padding), silentFrames * frame.count - frame.count < Self.samples(settings.padding),
+        if silentFrames > 0, silentFrames * frame.count >= Self.samples(settings.padding),
+           silentFrames * frame.count - frame.count < Self.samples(settings.padding),
            isLongEnough, silence < settings.trailingSilence, length < settings.maximumLength {
             return .tentative(SpeechSegment(samples: current, start: seconds(currentStart)))
         }

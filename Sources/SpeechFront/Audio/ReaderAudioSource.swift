@@ -23,8 +23,10 @@ public struct ReaderAudioSource: AudioSource {
     /// A recording in any format libsndfile reads (or raw `.raw`/`.pcm`),
     /// opened now so that a missing or unreadable file is an error at once.
     public static func file(_ path: String, pacing: Pacing) throws(SpeechError) -> ReaderAudioSource {
-        _ = try AudioReaders.open(path: path)
-        return ReaderAudioSource(name: path, pacing: pacing) { try AudioReaders.open(path: path) }
+        // The reader opened now is the one read first: a pipe or a FIFO
+        // (`--input <(sox …)`) cannot be opened twice. Listening again reopens.
+        let opened = OpenedReader(try AudioReaders.open(path: path))
+        return ReaderAudioSource(name: path, pacing: pacing) { try opened.take() ?? AudioReaders.open(path: path) }
     }
 
     /// Raw 16 kHz 16-bit little-endian mono PCM on standard input
@@ -78,4 +80,21 @@ public struct ReaderAudioSource: AudioSource {
 
     /// A tenth of a second at 16 kHz.
     static let pieceFrames = 1_600
+}
+
+/// A reader opened ahead of its thread, handed over once.
+/// @unchecked Sendable: `reader` is guarded by `lock` and leaves it once,
+/// to the one reading thread that uses it from then on.
+private final class OpenedReader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reader: (any AudioReader)?
+
+    init(_ reader: any AudioReader) { self.reader = reader }
+
+    func take() -> (any AudioReader)? {
+        lock.withLock {
+            defer { reader = nil }
+            return reader
+        }
+    }
 }

@@ -20,7 +20,7 @@ final class VoiceActivityDetector {
     /// counts as speech; `startFrames`: speech frames in a row before the
     /// state turns to speech (a click is not speech).
     init(threshold: Double, startFrames: Int) throws(SpeechError) {
-        PocketSphinxDecoder.captureLog(verbose: false)
+        PocketSphinxDecoder.captureLogUnlessConfigured()
         configuration = try SphinxConfiguration(
             [("samprate", String(RecognizerAudio.sampleRate)), ("remove_silence", "yes"), ("vad_threshold", String(threshold)),
              ("vad_startspeech", String(startFrames)), ("vad_postspeech", "1"), ("vad_prespeech", "1")],
@@ -52,14 +52,15 @@ final class VoiceActivityDetector {
     }
 
     /// Whether one frame of `frameShift` samples is speech.
-    func isSpeech(_ frame: UnsafeBufferPointer<Int16>) -> Bool {
+    func isSpeech(_ frame: UnsafeBufferPointer<Int16>) throws(SpeechError) -> Bool {
         var pointer: UnsafePointer<Int16>? = frame.baseAddress
         var remaining = frame.count
         while remaining > 0 {
             var frames = cepstraRows
             var index: Int32 = 0
             let before = remaining
-            _ = fe_process_frames(frontEnd, &pointer, &remaining, cepstra, &frames, &index)
+            try check(fe_process_frames(frontEnd, &pointer, &remaining, cepstra, &frames, &index), "fe_process_frames",
+                      reason: { _ in PocketSphinxDecoder.lastLoggedError() })
             if remaining == before { break }
         }
         return fe_get_vad_state(frontEnd) != 0

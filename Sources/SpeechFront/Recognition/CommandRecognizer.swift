@@ -175,13 +175,13 @@ public final class CommandRecognizer {
         var streaming = false
         while let chunk = try source.nextChunk() {
             if streaming {
-                for segment in segmenter.feed(chunk) { transcripts.append(try recognize(segment)) }
+                for segment in try segmenter.feed(chunk) { transcripts.append(try recognize(segment)) }
                 continue
             }
             held += chunk
             if held.count > limit {
                 streaming = true
-                for segment in segmenter.feed(held) { transcripts.append(try recognize(segment)) }
+                for segment in try segmenter.feed(held) { transcripts.append(try recognize(segment)) }
                 held = []
             }
         }
@@ -194,7 +194,7 @@ public final class CommandRecognizer {
 
     private func transcribeShort(_ samples: [Int16]) throws(SpeechError) -> [Transcript] {
         let segmenter = try Endpointer(settings: options.segmentation)
-        var segments = segmenter.feed(samples)
+        var segments = try segmenter.feed(samples)
         if let last = segmenter.finish() { segments.append(last) }
         // Heard whole from the start of the recording (the detector's noise
         // estimate needs a moment to settle, and speech may start at once)
@@ -244,7 +244,7 @@ public final class CommandRecognizer {
             return
         }
         if answerSearches.count >= Self.answerSearchLimit {
-            for name in answerSearches.values { decoder.removeSearch(name) }
+            for name in answerSearches.values { try decoder.removeSearch(name) }
             answerSearches = [:]
         }
         let name = "answer\(answerSearches.count)"

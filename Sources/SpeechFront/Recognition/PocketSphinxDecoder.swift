@@ -1,5 +1,6 @@
 internal import CPocketSphinx
 import Foundation
+import Synchronization
 
 /// One PocketSphinx decoder (Debian's 0.8+5prealpha API) and its
 /// configuration; the decoder is freed when this object goes, then the
@@ -25,10 +26,21 @@ final class PocketSphinxDecoder {
     /// PocketSphinx's log is kept for failure reasons, and shown on stderr
     /// only when `verbose` (process-wide: the log is the library's).
     static func captureLog(verbose: Bool) {
-        voicecmd_capture_log(verbose ? 1 : 0)
-        // Configuration dumps bypass the callback and go to the log file.
-        if !verbose { err_set_logfp(nil) }
+        logConfigured.withLock { configured in
+            configured = true
+            voicecmd_capture_log(verbose ? 1 : 0)
+            // Configuration dumps bypass the callback and go to the log file.
+            if !verbose { err_set_logfp(nil) }
+        }
     }
+
+    /// The quiet log, unless a recogniser already chose (its `verbose` stays).
+    static func captureLogUnlessConfigured() {
+        guard !logConfigured.withLock({ $0 }) else { return }
+        captureLog(verbose: false)
+    }
+
+    private static let logConfigured = Mutex(false)
 
     /// The reason PocketSphinx logged for the failure just seen on this thread.
     static func lastLoggedError() -> String {
@@ -41,8 +53,11 @@ final class PocketSphinxDecoder {
         return text.isEmpty ? "no reason given in PocketSphinx's log" : text
     }
 
-    private func run(_ result: Int32, _ function: String) throws(SpeechError) {
-        try check(result, function, reason: { _ in Self.lastLoggedError() })
+    /// Makes a C call and checks it; an error logged by an earlier call
+    /// is forgotten first, so the reason given is this call's.
+    private func run(_ call: () -> Int32, _ function: String) throws(SpeechError) {
+        _ = Self.lastLoggedError()
+        try check(call(), function, reason: { _ in Self.lastLoggedError() })
     }
 
     /// The pronunciation of a dictionary word, nil when it is not in the dictionary.
@@ -53,7 +68,7 @@ final class PocketSphinxDecoder {
     }
 
     func addWord(_ word: String, phones: String, updateSearch: Bool) throws(SpeechError) {
-        try run(ps_add_word(decoder, word, phones, updateSearch ? 1 : 0), "ps_add_word(\(word))")
+        try run({ ps_add_word(decoder, word, phones, updateSearch ? 1 : 0) }, "ps_add_word(\(word))")
     }
 
     /// Loads a grammar in PocketSphinx's FSG text format (through a
@@ -70,17 +85,17 @@ final class PocketSphinxDecoder {
         }
         // ps_set_fsg keeps its own reference.
         defer { fsg_model_free(fsg) }
-        try run(ps_set_fsg(decoder, name, fsg), "ps_set_fsg(\(name))")
+        try run({ ps_set_fsg(decoder, name, fsg) }, "ps_set_fsg(\(name))")
     }
 
     func addLanguageModel(named name: String, path: String) throws(SpeechError) {
-        try run(ps_set_lm_file(decoder, name, path), "ps_set_lm_file(\(path))")
+        try run({ ps_set_lm_file(decoder, name, path) }, "ps_set_lm_file(\(path))")
     }
 
     /// An unconstrained phone loop (no phone language model: every phone may
     /// follow every other), the yardstick for grammar confidence.
     func addPhoneLoop(named name: String) throws(SpeechError) {
-        try run(ps_set_allphone(decoder, name, nil), "ps_set_allphone(\(name))")
+        try run({ ps_set_allphone(decoder, name, nil) }, "ps_set_allphone(\(name))")
     }
 
     /// Search settings that a search reads once, when it is created
@@ -132,12 +147,12 @@ final class PocketSphinxDecoder {
     private static let booleanSettings: Set<String> = ["fwdflat"]
 
     /// Forgets a search (its grammar is freed with it).
-    func removeSearch(_ name: String) {
-        _ = ps_unset_search(decoder, name)
+    func removeSearch(_ name: String) throws(SpeechError) {
+        try run({ ps_unset_search(decoder, name) }, "ps_unset_search(\(name))")
     }
 
     func useSearch(_ name: String) throws(SpeechError) {
-        try run(ps_set_search(decoder, name), "ps_set_search(\(name))")
+        try run({ ps_set_search(decoder, name) }, "ps_set_search(\(name))")
     }
 
     /// Starts and ends an empty utterance on a search, so it frees what its
@@ -157,12 +172,11 @@ final class PocketSphinxDecoder {
     /// `words: false` skips the word segmentation (the phone loop's segment
     /// iterator leaks in this PocketSphinx version, and only its score is needed).
     func decode(_ samples: [Int16], nbest: Int, words wantWords: Bool = true) throws(SpeechError) -> DecodedUtterance {
-        try run(ps_start_utt(decoder), "ps_start_utt")
-        let processed = samples.withUnsafeBufferPointer { buffer in
-            ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
-        }
-        try run(processed, "ps_process_raw")
-        try run(ps_end_utt(decoder), "ps_end_utt")
+        try run({ ps_start_utt(decoder) }, "ps_start_utt")
+        try run({
+            samples.withUnsafeBufferPointer { buffer in ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1) }
+        }, "ps_process_raw")
+        try run({ ps_end_utt(decoder) }, "ps_end_utt")
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
         var words: [DecodedWord] = []

@@ -11,6 +11,9 @@ import PhraseMatcher
 public final class CommandEngine {
     public private(set) var model: CommandModel
     public private(set) var matcher: Matcher
+    /// Counts the rebuilds of the model and matcher (entity lists changed),
+    /// so whoever compiled something from them can tell it is behind.
+    public private(set) var modelGeneration = 0
     /// Follow-up answers not understood before the conversation gives up.
     public var followUpAttempts = 2
     /// Speech confidence under which enum and entity values are checked
@@ -84,6 +87,7 @@ public final class CommandEngine {
         guard changed else { return false }
         model.types = types
         matcher = Matcher(model: model)
+        modelGeneration += 1
         onModelChange?(model)
         return true
     }

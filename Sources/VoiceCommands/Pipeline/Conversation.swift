@@ -95,6 +95,13 @@ public final class Conversation {
         return advance()
     }
 
+    /// A new request came instead of an answer: this one is canceled, saying so.
+    @discardableResult
+    public func abandon() -> State {
+        guard case .waiting? = state else { return state ?? finish(.canceled) }
+        return finish(.canceled)
+    }
+
     /// No answer came in time: gives up, saying so.
     @discardableResult
     public func noAnswer() -> State {

@@ -128,9 +128,10 @@ enum ProgramRunner {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
+        // Every signal back to its default: a host that ignores SIGINT or
+        // SIGPIPE (voicecmd listen handles Ctrl-C itself) must not pass that on.
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var noMask = sigset_t()
         sigemptyset(&noMask)

@@ -45,6 +45,10 @@ public actor CommandSession {
     private var askedAt: Double?
     private var reader: Task<Void, Never>?
     private var stopRequested = false
+    /// The utterance that led to the question now waiting.
+    private var questionSpan: SpeechSpan?
+    /// The engine's model generation the recogniser's grammar was built for.
+    private var recognizerGeneration = 0
 
     /// `speech` (the recogniser's options) is needed for audio only: with
     /// it, the session builds a recogniser for the engine's model that
@@ -55,6 +59,7 @@ public actor CommandSession {
         if let speech {
             engine.refreshEntities()
             recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: speech)
+            recognizerGeneration = engine.modelGeneration
         } else {
             recognizer = nil
         }
@@ -112,41 +117,62 @@ public actor CommandSession {
     /// are found by the endpointer and taken in turn, each decoded with the
     /// grammar of what it may be (a command, or an answer to the question
     /// just asked). Throws when the audio cannot be read, after the
-    /// utterances heard before the failure have had their turns.
+    /// utterances heard before the failure have had their turns. One
+    /// `listen` at a time; cancelling the calling task stops it too.
     public func listen(to source: any AudioSource) async throws {
         guard recognizer != nil else { throw SpeechError("the session has no recogniser, so it cannot listen") }
+        guard reader == nil else { throw SpeechError("the session is already listening") }
+        stopRequested = false
         let endpointer = try Endpointer(settings: settings.endpointing)
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
         // threads), so a slow turn never holds the audio up.
         let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit)
         let task = Task.detached { await endpointing.run(source, into: continuation) }
+        // The turns gone (the caller cancelled), the reading stops.
+        continuation.onTermination = { _ in task.cancel() }
         reader = task
-        if stopRequested { task.cancel() }
+        defer { reader = nil }
         emit(SessionEvent(.listening(source: source.name)))
         var failure: (any Error)?
-        for await item in heard {
-            endpointing.taken()
-            switch item {
-            case .tentative(let segment):
-                speculate(segment)
-            case .utterance(let segment, let at):
-                take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
-            case .dropped(let frames):
-                emit(SessionEvent(.dropped(frames: frames)))
-            case .failed(let error):
-                failure = error
+        await withTaskCancellationHandler {
+            for await item in heard {
+                endpointing.taken()
+                switch item {
+                case .tentative(let segment):
+                    if !stopRequested { speculate(segment) }
+                case .utterance(let segment, let at, let interrupted):
+                    // After a stop, utterances still waiting are dropped; the
+                    // one in progress when it came is finished.
+                    if stopRequested && !interrupted { continue }
+                    take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
+                case .position(let seconds):
+                    giveUpUnanswered(at: seconds)
+                case .dropped(let frames):
+                    emit(SessionEvent(.dropped(frames: frames)))
+                case .failed(let error):
+                    failure = error
+                }
             }
+        } onCancel: {
+            task.cancel()
         }
-        reader = nil
-        if pendingQuestion != nil { noAnswer() }
+        if pendingQuestion != nil { noAnswer(span: questionSpan) }
         if let failure { throw failure }
     }
 
-    /// Stops listening: the utterance in progress is finished and has its turn.
+    /// Stops listening: the utterance in progress is finished and has its
+    /// turn; utterances waiting for theirs are dropped. A later `listen` starts afresh.
     public func stop() {
         stopRequested = true
         reader?.cancel()
+    }
+
+    /// A question left without an answer for `answerTimeout` seconds of
+    /// the stream is given up, with the span of the utterance that asked it.
+    private func giveUpUnanswered(at position: Double) {
+        guard let askedAt, pendingQuestion != nil, position - askedAt > settings.answerTimeout else { return }
+        noAnswer(span: questionSpan)
     }
 
     /// An utterance decoded, before its turn.
@@ -170,9 +196,7 @@ public actor CommandSession {
 
     private func take(_ segment: SpeechSegment, span: SpeechSpan) {
         // A question left unanswered for too long is given up; this is a new command.
-        if let askedAt, pendingQuestion != nil, segment.start - askedAt > settings.answerTimeout {
-            noAnswer(span: span)
-        }
+        giveUpUnanswered(at: segment.start)
         var span = span
         do {
             let decoded: Decoded
@@ -197,6 +221,7 @@ public actor CommandSession {
     private func decode(_ segment: SpeechSegment) throws -> Decoded {
         guard let recognizer else { throw SpeechError("the session has no recogniser") }
         let started = ContinuousClock.now
+        try refreshRecognizer(recognizer)
         guard let conversation, pendingQuestion != nil else {
             return Decoded(transcript: try recognizeCommand(segment, with: recognizer), isAnswer: false, time: .now - started)
         }
@@ -227,8 +252,8 @@ public actor CommandSession {
             // doubtful "yes" must not confirm anything).
             take(accepted ? transcript.text : "", confidence: transcript.confidence, match: nil, span: span)
         } else if accepted {
-            // A new command while a question waited: that request is dropped.
-            if pendingQuestion != nil { conversation = nil }
+            // A new command while a question waited: that request is canceled, and said so.
+            if let conversation, pendingQuestion != nil { withEvents(span) { conversation.abandon() } }
             take(transcript.text, confidence: transcript.confidence, match: transcript.match, span: span)
         }
     }
@@ -240,11 +265,18 @@ public actor CommandSession {
     /// A command heard at least this well is not a free-text answer.
     static let confidentCommand = 0.7
 
-    /// A command utterance, with entity lists as the queries give them now:
-    /// the matcher and the recognition grammar are rebuilt together before decoding.
+    /// Entity lists as the queries give them now: when the engine rebuilt
+    /// its matcher (now, or for typed text since), the recognition grammar
+    /// follows before anything is decoded.
+    private func refreshRecognizer(_ recognizer: CommandRecognizer) throws {
+        engine.refreshEntities()
+        guard recognizerGeneration != engine.modelGeneration else { return }
+        try recognizer.update(model: engine.model, matcher: engine.matcher)
+        recognizerGeneration = engine.modelGeneration
+    }
+
     private func recognizeCommand(_ segment: SpeechSegment, with recognizer: CommandRecognizer) throws -> Transcript {
-        if engine.refreshEntities() { try recognizer.update(model: engine.model, matcher: engine.matcher) }
-        return try recognizer.recognize(segment)
+        try recognizer.recognize(segment)
     }
 
     // MARK: The turn
@@ -261,6 +293,7 @@ public actor CommandSession {
             withEvents(span) { conversation.start(result, confidence: confidence) }
         }
         askedAt = pendingQuestion != nil ? (span?.end ?? 0) : nil
+        questionSpan = pendingQuestion != nil ? span : nil
     }
 
     /// Runs a conversation step, passing its events on with the utterance's span.
@@ -275,15 +308,18 @@ public actor CommandSession {
 /// What the endpointing loop hands to the turns.
 private enum Heard: Sendable {
     case tentative(SpeechSegment)
-    case utterance(SpeechSegment, endpointed: ContinuousClock.Instant)
+    /// `interrupted`: the utterance in progress when listening was stopped.
+    case utterance(SpeechSegment, endpointed: ContinuousClock.Instant, interrupted: Bool)
+    /// How far the stream has been read, now and then (question timeouts).
+    case position(Double)
     case dropped(Int)
     case failed(any Error)
 }
 
 /// Reads a source and cuts it into utterances, away from the session's thread.
-/// At most `pendingLimit` utterances wait for their turn: beyond that the
-/// loop stops reading, so a source that can wait (a file read fast, a pipe)
-/// is held back, and a live one drops audio in its bounded queue, counted.
+/// At most `pendingLimit` items wait for their turn: beyond that the loop
+/// stops reading, so a source that can wait (a file read fast, a pipe) is
+/// held back, and a live one drops audio in its bounded queue, counted.
 /// @unchecked Sendable: the endpointer is used by `run` alone, on one task;
 /// `pending` is guarded by `lock`.
 private final class EndpointingLoop: @unchecked Sendable {
@@ -302,26 +338,34 @@ private final class EndpointingLoop: @unchecked Sendable {
 
     func run(_ source: any AudioSource, into output: AsyncStream<Heard>.Continuation) async {
         defer { output.finish() }
+        var ended = false
         func send(_ item: Heard) {
+            guard !ended else { return }
             lock.withLock { pending += 1 }
-            output.yield(item)
+            if case .terminated = output.yield(item) { ended = true }
         }
-        func hand(_ segment: SpeechSegment?) {
+        func hand(_ segment: SpeechSegment?, interrupted: Bool = false) {
             guard let segment else { return }
-            send(.utterance(segment, endpointed: .now))
+            send(.utterance(segment, endpointed: .now, interrupted: interrupted))
         }
+        var lastPosition = 0.0
         do {
             for try await buffer in source.buffers() {
-                while lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
+                while !ended, lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
+                if ended { return }
                 if buffer.droppedBefore > 0 {
                     hand(endpointer.skip(buffer.droppedBefore))
                     send(.dropped(buffer.droppedBefore))
                 }
-                for endpoint in endpointer.feedEndpoints(buffer.samples) {
+                for endpoint in try endpointer.feedEndpoints(buffer.samples) {
                     switch endpoint {
                     case .tentative(let segment): send(.tentative(segment))
                     case .final(let segment): hand(segment)
                     }
+                }
+                if endpointer.position - lastPosition >= 1 {
+                    lastPosition = endpointer.position
+                    send(.position(lastPosition))
                 }
             }
         } catch is CancellationError {
@@ -331,6 +375,6 @@ private final class EndpointingLoop: @unchecked Sendable {
             return
         }
         // The end of the audio, or a stop: the utterance in progress is finished.
-        hand(endpointer.finish())
+        hand(endpointer.finish(), interrupted: Task.isCancelled)
     }
 }

@@ -73,7 +73,7 @@ struct BadAudioInputTests {
                 generator = generator &* 1_664_525 &+ 1_013_904_223
                 chunk[index] = Int16(Int(generator >> 16) % 21 - 10)
             }
-            utterances += segmenter.feed(chunk).count
+            utterances += try segmenter.feed(chunk).count
             mostHeld = max(mostHeld, segmenter.bufferedSampleCount)
         }
         if segmenter.finish() != nil { utterances += 1 }

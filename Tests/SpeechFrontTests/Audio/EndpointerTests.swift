@@ -14,7 +14,7 @@ struct EndpointerTests {
     /// Two commands two seconds apart are two utterances, in order.
     @Test func pausesSplitUtterances() throws {
         let endpointer = try Endpointer()
-        var segments = endpointer.feed(try Self.samples("two-commands"))
+        var segments = try endpointer.feed(try Self.samples("two-commands"))
         if let last = endpointer.finish() { segments.append(last) }
         #expect(segments.count == 2)
         if segments.count == 2 { #expect(segments[0].end < segments[1].start) }
@@ -26,7 +26,7 @@ struct EndpointerTests {
         let endpointer = try Endpointer()
         var tentative: SpeechSegment?
         var matched = 0
-        for endpoint in endpointer.feedEndpoints(try Self.samples("two-commands")) {
+        for endpoint in try endpointer.feedEndpoints(try Self.samples("two-commands")) {
             switch endpoint {
             case .tentative(let segment): tentative = segment
             case .final(let segment):
@@ -41,7 +41,7 @@ struct EndpointerTests {
     /// Noise alone is no utterance, however long.
     @Test func noiseAloneIsNoUtterance() throws {
         let endpointer = try Endpointer()
-        var segments = endpointer.feed(try Self.samples("noise-only"))
+        var segments = try endpointer.feed(try Self.samples("noise-only"))
         if let last = endpointer.finish() { segments.append(last) }
         #expect(segments.isEmpty)
     }

@@ -53,3 +53,16 @@ struct ProgramRunnerTests {
         #expect(ProgramAuthenticator(Handler(arguments: ["/bin/true"], timeout: 5)).authenticate())
     }
 }
+
+extension ProgramRunnerTests {
+    /// A host that ignores a signal (voicecmd listen ignores SIGINT and
+    /// handles Ctrl-C itself) does not pass that on to the programs it runs.
+    @Test func signalsTheHostIgnoresAreDefaultInTheChild() throws {
+        let previous = signal(SIGQUIT, SIG_IGN)
+        defer { signal(SIGQUIT, previous) }
+        let (ending, lines) = Self.run(["/bin/sh", "-c", "grep SigIgn /proc/self/status"])
+        #expect(ending == .exited(0))
+        let mask = try #require(lines.first.flatMap { UInt64($0.split(separator: "\t").last ?? "", radix: 16) })
+        #expect(mask & (1 << (UInt64(SIGQUIT) - 1)) == 0)
+    }
+}

@@ -95,3 +95,21 @@ struct CommandSessionTests {
         }
     }
 }
+
+extension CommandSessionTests {
+    /// A question left unanswered for the answer timeout (of stream time) is
+    /// given up, reported with the utterance that asked it; what follows is
+    /// heard as a new command.
+    @Test func anUnansweredQuestionIsGivenUpAfterTheTimeout() async throws {
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        var settings = CommandSession.Settings()
+        settings.answerTimeout = 1
+        let log = EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model), speech: try Self.speechOptions(), settings: settings) { log.add($0) }
+        let source = try ReaderAudioSource.file(Self.sessions.appendingPathComponent("conversation.flac").path, pacing: .asFastAsConsumed)
+        try await session.listen(to: source)
+        let noAnswer = try #require(log.all.first { if case .conversation(.reply(let reply)) = $0.kind { reply.code == .noAnswer } else { false } })
+        #expect(noAnswer.utterance.map { $0.start < 1 } == true)
+        #expect(log.intents.first?.intent == "SendMessage")
+    }
+}
