@@ -43,13 +43,16 @@ let package = Package(
             name: "VoiceCommands",
             dependencies: ["PhraseMatcher", "SpeechFront"]
         ),
+        // They import VoiceCommands alone (it re-exports the two layers
+        // below); the layers are listed too so that a change to them rebuilds
+        // the tools (the build does not follow re-exports on its own).
         .executableTarget(
             name: "voicecmd",
-            dependencies: ["VoiceCommands", "DefaultModels"]
+            dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"]
         ),
         .executableTarget(
             name: "voicecmd-bench",
-            dependencies: ["VoiceCommands", "DefaultModels"],
+            dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"],
             path: "Benchmarks/voicecmd-bench"
         ),
         .testTarget(

@@ -57,8 +57,20 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { rendered }
 }
 
-/// A model that could not be loaded: every error found, in source order.
+/// A model that could not be loaded, declared in code or compiled into a
+/// grammar: every error found, in source order. The one error type of
+/// PhraseMatcher's API.
 public struct ModelLoadError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
+
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// One error about a phrase written in code (no file): `where` names it,
+    /// and the caret points into the phrase text.
+    static func phrase(_ text: String, in place: String, _ message: String, offset: Int, length: Int = 1) -> ModelLoadError {
+        let column = String(decoding: Array(text.utf8).prefix(max(0, offset)), as: UTF8.self).count + 1
+        return ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: message, file: place, line: 0, column: column,
+                                                       sourceLine: text, length: length)])
+    }
 }

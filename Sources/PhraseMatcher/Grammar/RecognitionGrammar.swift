@@ -3,23 +3,24 @@
 /// once and copied where it is referenced) so number, duration and money
 /// rules stay small.
 public enum RecognitionGrammar {
-    public struct CompileError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+
+    private static func failure(_ message: String) -> ModelLoadError {
+        ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: message, file: "recognition grammar", line: 0, column: 1)])
     }
 
-    public static func automaton(for grammar: JSGFGrammar) throws(CompileError) -> WordAutomaton {
+    public static func automaton(for grammar: JSGFGrammar) throws(ModelLoadError) -> WordAutomaton {
         let rules = JSGFRules(grammar.text)
-        guard let root = rules.publicRules.first else { throw CompileError(description: "the grammar has no public rule") }
+        guard let root = rules.publicRules.first else { throw Self.failure("the grammar has no public rule") }
         var compiled: [String: WordAutomaton] = [:]
         var inProgress: Set<String> = []
         return try compile(rule: root, rules: rules, compiled: &compiled, inProgress: &inProgress)
     }
 
     private static func compile(rule name: String, rules: JSGFRules, compiled: inout [String: WordAutomaton],
-                                inProgress: inout Set<String>) throws(CompileError) -> WordAutomaton {
+                                inProgress: inout Set<String>) throws(ModelLoadError) -> WordAutomaton {
         if let done = compiled[name] { return done }
-        guard let body = rules.rules[name] else { throw CompileError(description: "rule <\(name)> is used but not defined") }
-        guard inProgress.insert(name).inserted else { throw CompileError(description: "rule <\(name)> refers to itself") }
+        guard let body = rules.rules[name] else { throw Self.failure("rule <\(name)> is used but not defined") }
+        guard inProgress.insert(name).inserted else { throw Self.failure("rule <\(name)> refers to itself") }
         var automaton = WordAutomaton()
         let start = automaton.addState()
         automaton.setStart(start)
@@ -36,7 +37,7 @@ public enum RecognitionGrammar {
     /// when nothing can follow (`<VOID>`).
     private static func build(_ expression: JSGFRules.Expression, from state: Int32, into automaton: inout WordAutomaton,
                               rules: JSGFRules, compiled: inout [String: WordAutomaton],
-                              inProgress: inout Set<String>, current: (name: String, start: Int32)) throws(CompileError) -> Int32? {
+                              inProgress: inout Set<String>, current: (name: String, start: Int32)) throws(ModelLoadError) -> Int32? {
         switch expression {
         case .void:
             return nil

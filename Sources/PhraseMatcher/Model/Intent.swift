@@ -114,7 +114,11 @@ public struct Phrase: Sendable {
     }
 
     /// Parses a phrase written in code.
-    public init(_ text: String) throws(TemplateParser.SyntaxError) {
-        self.init(text: text, template: try TemplateParser.parse(text).template)
+    public init(_ text: String) throws(ModelLoadError) {
+        do {
+            self.init(text: text, template: try TemplateParser.parse(text).template)
+        } catch {
+            throw .phrase(text, in: "phrase", error.message, offset: error.offset, length: error.length)
+        }
     }
 }

@@ -3,24 +3,24 @@
 ///
 /// Positions in errors are UTF-8 offsets into the phrase text, so the loader
 /// can point at the exact character in the model file.
-public struct TemplateParser {
+package struct TemplateParser {
     /// A syntax error at a span of the phrase text.
-    public struct SyntaxError: Error, Sendable, Hashable {
-        public var message: String
-        public var offset: Int
-        public var length: Int
+    package struct SyntaxError: Error, Sendable, Hashable {
+        package var message: String
+        package var offset: Int
+        package var length: Int
     }
 
     /// Where a slot was written, for diagnostics about its name.
-    public struct SlotReference: Sendable, Hashable {
-        public var name: String
-        public var offset: Int
-        public var length: Int
+    package struct SlotReference: Sendable, Hashable {
+        package var name: String
+        package var offset: Int
+        package var length: Int
     }
 
-    public struct Result: Sendable {
-        public var template: PhraseTemplate
-        public var slots: [SlotReference]
+    package struct Result: Sendable {
+        package var template: PhraseTemplate
+        package var slots: [SlotReference]
     }
 
     private let bytes: [UInt8]
@@ -29,7 +29,7 @@ public struct TemplateParser {
 
     private init(text: String) { bytes = Array(text.utf8) }
 
-    public static func parse(_ text: String) throws(SyntaxError) -> Result {
+    package static func parse(_ text: String) throws(SyntaxError) -> Result {
         var parser = TemplateParser(text: text)
         let alternatives = try parser.parseAlternatives(closer: nil, openerOffset: 0)
         let elements = alternatives.count <= 1 ? alternatives.first ?? [] : [.choice(alternatives)]

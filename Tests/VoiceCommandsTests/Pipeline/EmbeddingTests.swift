@@ -107,8 +107,13 @@ struct EmbeddingTests {
     }
 
     @Test func aPhraseNamingNoParameterIsRefusedWhenDeclared() {
-        #expect(throws: IntentDeclarationError.self) {
+        #expect(throws: ModelLoadError.self) {
             try Intent(name: "Call", parameters: [], phrases: ["call \\(person)"])
+        }
+        do {
+            _ = try Intent(name: "Call", parameters: [], phrases: ["call \\(person)"])
+        } catch {
+            #expect(error.description == "intent Call, phrase 1: error: names no parameter 'person'; parameters are: none\ncall \\(person)\n     ^~~~~~~~~")
         }
     }
 }
