@@ -87,6 +87,9 @@ final class Interruption {
     }
 
     func cancel() {
+        // The handler (and what it holds: the session) goes now, not when
+        // the source gets round to it.
+        source.setEventHandler(handler: nil)
         source.cancel()
         signal(SIGINT, SIG_DFL)
     }
