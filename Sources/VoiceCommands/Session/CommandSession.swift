@@ -27,7 +27,9 @@ public actor CommandSession {
         public var endpointing = Endpointer.Settings()
         /// Seconds to wait for an answer (of typed input, or of stream time).
         public var answerTimeout: Double = 30
-        /// Utterances waiting for their turn; more are dropped and reported.
+        /// Utterances (and notes) waiting for their turn; beyond this the
+        /// reading is held back, and a live source drops audio in its
+        /// bounded queue, counted and reported.
         public var pendingUtteranceLimit = 32
 
         public init() {}
@@ -109,6 +111,7 @@ public actor CommandSession {
         guard let conversation, pendingQuestion != nil else { return }
         withEvents(span) { conversation.noAnswer() }
         askedAt = nil
+        questionSpan = nil
     }
 
     // MARK: Speech
