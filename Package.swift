@@ -17,11 +17,12 @@ let package = Package(
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev", "pocketsphinx-en-us"])]
         ),
-        // The audio C libraries: libsndfile (files), libsamplerate (rates).
+        // The audio C libraries: libsndfile (files), libsamplerate (rates),
+        // libpulse (microphones).
         .systemLibrary(
             name: "CAudio",
             pkgConfig: "sndfile",
-            providers: [.apt(["libsndfile1-dev", "libsamplerate0-dev"])]
+            providers: [.apt(["libsndfile1-dev", "libsamplerate0-dev", "libpulse-dev"])]
         ),
         // The built-in default command model, embedded in the binary so every
         // subcommand works without a model file.

@@ -112,9 +112,15 @@ import Testing
         #expect(closed.status == 0)
         #expect(closed.stdout.isEmpty && closed.stderr.isEmpty)
 
-        let noInput = try ToolRunner.run(["listen"])
+        // Without --input, the microphone: here no server to record from.
+        var noServer = ProcessInfo.processInfo.environment
+        noServer["PULSE_SERVER"] = "unix:/nonexistent/voicecmd-test"
+        let noInput = try ToolRunner.run(["listen"], environment: noServer)
         #expect(noInput.status == 1)
-        #expect(noInput.stderr.hasPrefix("Error: voicecmd listen needs --input FILE or --input -"))
+        #expect(noInput.stderr.hasPrefix("Error: cannot reach a PulseAudio server"))
+
+        let both = try ToolRunner.run(["listen", "--input", "-", "--device", "mic"])
+        #expect(both.status == 64)
 
         let badSilence = try ToolRunner.run(["listen", "--input", "-", "--trailing-silence", "forever"])
         #expect(badSilence.status == 64)
@@ -157,15 +163,18 @@ import Testing
     @Test func interruptFinishesTheUtteranceInProgress() throws {
         let process = Process()
         process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("voicecmd")
-        process.arguments = ["listen", "--input", "\(ListenCommandTests.sessions)/conversation.flac", "--json"]
+        // A long trailing silence keeps the first utterance open well after it was said.
+        process.arguments = ["listen", "--input", "\(ListenCommandTests.sessions)/conversation-cancel.flac", "--json",
+                             "--trailing-silence", "4"]
         process.currentDirectoryURL = ToolRunner.projectDirectory
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The audio starts playing, at real time, when the `listening` event
-        // is printed; 2.4 s later "send a message to alex" (0.5–2.05 s) has
-        // been said but its trailing silence (0.8 s) has not yet ended it.
+        // is printed; 3.3 s later "send a message to alex" (0.5–2.05 s) has
+        // been said, "cancel" (from 4.05 s) not yet, and the trailing silence
+        // has not yet ended the utterance.
         var printed = Data()
         while !String(decoding: printed, as: UTF8.self).contains("\n") {
             let chunk = output.fileHandleForReading.availableData
@@ -173,7 +182,7 @@ import Testing
             printed += chunk
         }
         #expect(String(decoding: printed, as: UTF8.self).hasPrefix(#"{"event":"listening""#))
-        Thread.sleep(forTimeInterval: 2.4)
+        Thread.sleep(forTimeInterval: 3.3)
         process.interrupt()
         printed += output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

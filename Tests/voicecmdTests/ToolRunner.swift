@@ -15,11 +15,13 @@ enum ToolRunner {
 
     /// `keepInputOpen`: seconds to hold stdin open after writing `stdin`, as
     /// a person who has not answered yet would.
-    static func run(_ arguments: [String], stdin: String? = nil, keepInputOpen: Double? = nil) throws -> ToolRun {
+    static func run(_ arguments: [String], stdin: String? = nil, keepInputOpen: Double? = nil,
+                    environment: [String: String]? = nil) throws -> ToolRun {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("voicecmd")
         process.arguments = arguments
         process.currentDirectoryURL = projectDirectory
+        if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -43,6 +43,9 @@ public final class Endpointer {
     /// settled once it reports a silent frame after the frames it needs to
     /// turn to speech at all.
     private var detectorSettled = false
+    private var hasOpened = false
+    /// Extra audio kept before the first utterance of a stream, in seconds.
+    static let settlingPreRoll = 0.75
     private var framesSeen = 0
 
     public init(settings: Settings = Settings()) throws(SpeechError) {
@@ -122,10 +125,14 @@ public final class Endpointer {
         if !isSpeech && framesSeen > Self.frames(settings.minimumSpeech) + 1 { detectorSettled = true }
         if !inUtterance {
             preRoll += frame
-            let keep = Self.samples(settings.padding + settings.minimumSpeech)
+            // Until the first utterance, more is kept: speech that starts
+            // while the detector's noise estimate is still settling is heard
+            // late, and its start would be lost.
+            let keep = Self.samples(settings.padding + settings.minimumSpeech + (hasOpened ? 0 : Self.settlingPreRoll))
             if preRoll.count > keep { preRoll.removeFirst(preRoll.count - keep) }
             guard isSpeech, detectorSettled else { return nil }
             inUtterance = true
+            hasOpened = true
             current = preRoll
             currentStart = samplesSeen - preRoll.count
             preRoll = []

@@ -12,6 +12,9 @@ public struct ReaderAudioSource: AudioSource {
         case realTime
         /// As fast as the consumer takes it; nothing is dropped.
         case asFastAsConsumed
+        /// As a live device delivers it (its reads block until the audio is
+        /// there): audio the consumer has no room for is dropped and counted.
+        case live
     }
 
     public let name: String
@@ -27,6 +30,16 @@ public struct ReaderAudioSource: AudioSource {
         // (`--input <(sox …)`) cannot be opened twice. Listening again reopens.
         let opened = OpenedReader(try AudioReaders.open(path: path))
         return ReaderAudioSource(name: path, pacing: pacing) { try opened.take() ?? AudioReaders.open(path: path) }
+    }
+
+    /// A PulseAudio source (`device` nil: the server's default), opened now
+    /// so that a missing server or device is an error at once.
+    public static func microphone(device: String?) throws(SpeechError) -> ReaderAudioSource {
+        let capture = try PulseAudioCapture(device: device)
+        let opened = OpenedReader(PulseAudioReader(capture: capture))
+        return ReaderAudioSource(name: device ?? "default source", pacing: .live) {
+            try opened.take() ?? PulseAudioReader(capture: PulseAudioCapture(device: device))
+        }
     }
 
     /// Raw 16 kHz 16-bit little-endian mono PCM on standard input
@@ -45,7 +58,7 @@ public struct ReaderAudioSource: AudioSource {
 
     public func buffers() -> AsyncThrowingStream<AudioBuffer, any Error> {
         let queue = BoundedSampleQueue(capacity: Int(bufferSeconds * Double(RecognizerAudio.sampleRate)),
-                                       overflow: pacing == .realTime ? .dropNewest : .waitForRoom)
+                                       overflow: pacing == .asFastAsConsumed ? .waitForRoom : .dropNewest)
         let open = self.open
         let pacing = self.pacing
         let thread = Thread {

@@ -6,14 +6,17 @@ import VoiceCommands
 enum ListenCommand: Subcommand {
     static let spec = CommandSpec(
         name: "listen",
-        abstract: "Listen to a stream of speech and carry out each command, follow-up questions answered by voice.",
-        discussion: "--input FILE plays a recording (any format libsndfile reads) at real time, or as fast as it can be "
+        abstract: "Listen to a microphone or a stream of speech and carry out each command, follow-up questions answered by voice.",
+        discussion: "Without --input, records from the PulseAudio source --device names (the server's default source "
+            + "otherwise; --list-devices lists them). --input FILE plays a recording (any format libsndfile reads) at real time, or as fast as it can be "
             + "decoded with --fast; --input - reads raw 16 kHz 16-bit little-endian mono PCM from standard input "
             + "(arecord -f S16_LE -r 16000 -c 1, parec, sox ... -t raw -). Speech is cut into utterances at pauses; "
             + "each is a command, or the answer to the question just asked. Ends at the end of the input or on Ctrl-C "
             + "(the utterance in progress is finished first), with exit code 0; 1 when the input cannot be read.",
         options: [
             .commands,
+            .init(name: "device", short: "d", valueName: "name", help: "The PulseAudio source to record from. Default: the default source."),
+            .init(name: "list-devices", short: nil, valueName: nil, help: "List the sources the PulseAudio server offers, and exit."),
             .init(name: "input", short: "i", valueName: "file", help: "The recording to listen to, or '-' for raw PCM on standard input."),
             .init(name: "fast", short: nil, valueName: nil, help: "Play --input FILE as fast as it can be decoded instead of at real time."),
             .init(name: "trailing-silence", short: nil, valueName: "seconds",
@@ -26,9 +29,18 @@ enum ListenCommand: Subcommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        guard let input = arguments.value("input") else {
-            throw ToolFailure(message: "voicecmd listen needs --input FILE or --input - (raw PCM on standard input); "
-                              + "listening to a microphone is not built yet")
+        if arguments.has("list-devices") {
+            for device in try AudioDevices.list() {
+                print(device.name + (device.isMonitor ? "  (monitor) " : "  ") + device.description)
+            }
+            return 0
+        }
+        let input = arguments.value("input")
+        if input != nil && arguments.value("device") != nil {
+            throw UsageError(message: "--device records from a microphone; --input reads a recording: give one of them", command: spec)
+        }
+        if arguments.has("fast") && input != "-" && input == nil {
+            throw UsageError(message: "--fast plays a file given with --input; a microphone goes at its own pace", command: spec)
         }
         if arguments.has("fast") && input == "-" {
             throw UsageError(message: "--fast plays a file; standard input goes as fast as it is written", command: spec)
@@ -46,9 +58,12 @@ enum ListenCommand: Subcommand {
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
         options.verbose = arguments.has("verbose")
         options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
-        let source: ReaderAudioSource = input == "-"
-            ? .standardInput()
-            : try .file(input, pacing: arguments.has("fast") ? .asFastAsConsumed : .realTime)
+        let source: ReaderAudioSource
+        switch input {
+        case nil: source = try .microphone(device: arguments.value("device"))
+        case "-": source = .standardInput()
+        case let path?: source = try .file(path, pacing: arguments.has("fast") ? .asFastAsConsumed : .realTime)
+        }
         let json = arguments.has("json")
         let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
             SessionOutput.print(event, json: json, heard: true)

@@ -78,7 +78,8 @@ struct BadAudioInputTests {
         }
         if segmenter.finish() != nil { utterances += 1 }
         #expect(utterances == 0)
-        #expect(mostHeld <= Int((segmenter.settings.padding + segmenter.settings.minimumSpeech) * 16_000) + 160)
+        let preRoll = segmenter.settings.padding + segmenter.settings.minimumSpeech + Endpointer.settlingPreRoll
+        #expect(mostHeld <= Int(preRoll * 16_000) + 160)
     }
 
 

@@ -20,6 +20,16 @@
 #                             clinks) at 18 dB SNR from 1 s before the first
 #                             command to 1 s after the last.
 #   kitchen-five.tsv          start time (s) <TAB> text of each command above.
+#   microphone.flac           flite slt: "start a timer", 2.0 s, "ten minutes"
+#                             (the answer to "For how long?"), 2.5 s, "turn
+#                             off the kitchen light", 2.5 s, "order a large
+#                             cappuccino": three commands, one follow-up, played
+#                             into a virtual PulseAudio device by the tests.
+#   wake.flac                 flite slt: "hey computer", 1.5 s, "turn on the
+#                             kitchen light", 2.5 s, "cancel my timer" (no wake
+#                             phrase: not a command), 2.5 s, "hey computer turn
+#                             off the kitchen light" (one breath), 2.5 s,
+#                             "hey computer", 1.5 s, "start a running workout".
 #
 # All audio is 16 kHz mono 16-bit FLAC. Speech is synthesised, its leading and
 # trailing synthesiser silence cut (below -50 dBFS) so that a pause is the
@@ -90,6 +100,28 @@ timeline conversation "$here/conversation.tsv" 0.5 \
   c1 "send a message to alex" 2.0 c2 "the second one" 2.0 \
   c3 "running late" 2.0 c4 "yes" 0.5
 to_flac "$work/conversation.wav" "$here/conversation.flac"
+
+# 1b. Three commands for the microphone, one with a question answered.
+speak m1 flite:slt "start a timer"
+speak m2 flite:slt "ten minutes"
+speak m3 flite:slt "turn off the kitchen light"
+speak m4 flite:slt "order a large cappuccino"
+timeline microphone "$work/microphone.tsv" 0.5 \
+  m1 "start a timer" 2.0 m2 "ten minutes" 2.5 \
+  m3 "turn off the kitchen light" 2.5 m4 "order a large cappuccino" 1.0
+to_flac "$work/microphone.wav" "$here/microphone.flac"
+
+# 1c. Commands with and without the wake phrase, one in the same breath.
+speak w1 flite:slt "hey computer"
+speak w2 flite:slt "turn on the kitchen light"
+speak w3 flite:slt "cancel my timer"
+speak w4 flite:slt "hey computer turn off the kitchen light"
+speak w5 flite:slt "start a running workout"
+timeline wake "$work/wake.tsv" 0.5 \
+  w1 "hey computer" 1.5 w2 "turn on the kitchen light" 2.5 \
+  w3 "cancel my timer" 2.5 w4 "hey computer turn off the kitchen light" 2.5 \
+  w1 "hey computer" 1.5 w5 "start a running workout" 1.0
+to_flac "$work/wake.wav" "$here/wake.flac"
 
 # 2. A command, then cancelling it.
 speak k2 flite:slt "cancel"
