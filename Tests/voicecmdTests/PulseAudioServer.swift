@@ -33,7 +33,10 @@ final class PulseAudioServer: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = directory.appendingPathComponent("run").path
         environment["HOME"] = directory.path
-        daemon = try Subprocess(Self.binary, ["-n", "-F", scriptURL.path, "--daemonize=no", "--exit-idle-time=-1"],
+        // No shared memory (containers often lack /dev/shm) and no pid file
+        // (nothing is left behind when a test run is killed).
+        daemon = try Subprocess(Self.binary, ["-n", "-F", scriptURL.path, "--daemonize=no", "--exit-idle-time=-1",
+                                              "--disable-shm=yes", "--use-pid-file=no"],
                                 environment: environment)
         // Ready when a client gets an answer.
         let deadline = Date().addingTimeInterval(10)
