@@ -32,10 +32,10 @@ public final class CommandRecognizer {
         /// beams lose every complete path through the grammar.
         public var grammarSearchSettings: [(String, String)] = [("beam", "1e-80"), ("wbeam", "1e-60"), ("pbeam", "1e-80")]
         /// Settings of the general language-model search, which hears free
-        /// text: one pass (no flat-lexicon rescoring) and narrower beams. It is
-        /// a fallback for free-text slots, and with the defaults it took
-        /// 360 ms a command where these take 240 ms (kitchen-five fixture),
-        /// too slow to answer within the trailing silence.
+        /// text: one pass, without the flat-lexicon rescoring, to answer
+        /// within the trailing silence more often (its cost is most of the
+        /// listen latency). Narrower beams were faster still but lost free
+        /// text on the test voices.
         public var languageSearchSettings: [(String, String)] = [("fwdflat", "no")]
         /// Beams of the phone loop that grammar confidence is measured against.
         public var phoneLoopSettings: [(String, String)] = []
@@ -67,7 +67,7 @@ public final class CommandRecognizer {
 
     /// Compiled answer grammars by their JSGF text, each a search of its own,
     /// so asking the same question again switches searches without compiling.
-    private var answerSearches: [String: String] = [:]
+    private var answerSearches: [String: AnswerSearch] = [:]
     private static let answerSearchLimit = 16
 
     private static let grammarSearch = "commands"
@@ -106,16 +106,23 @@ public final class CommandRecognizer {
     /// Compiles the model's grammar and gives it to the decoder (replacing
     /// the previous one of the same name), with any words it lacks.
     private func loadGrammar(_ model: CommandModel) throws(SpeechError) {
-        try addMissingWords(grammar.words + matcherWords(model), overrides: overrides)
+        try addGrammarSearch(named: Self.grammarSearch, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
+    }
+
+    /// Compiles `grammar` into a search called `name` (replacing one of that
+    /// name), with the words it lacks added to the dictionary first.
+    private func addGrammarSearch(named name: String, _ grammar: JSGFGrammar, alsoKnowing extraWords: [String] = [],
+                                  what: String) throws(SpeechError) {
+        try addMissingWords(grammar.words + extraWords, overrides: overrides)
         let automaton: WordAutomaton
         do {
             automaton = try RecognitionGrammar.automaton(for: grammar)
         } catch {
-            throw SpeechError("cannot compile the recognition grammar: \(error)")
+            throw SpeechError("cannot compile the \(what): \(error)")
         }
-        let fsg = automaton.fsgText(name: Self.grammarSearch)
+        let fsg = automaton.fsgText(name: name)
         try decoder.creatingSearch(with: options.grammarSearchSettings) { () throws(SpeechError) in
-            try decoder.addFiniteStateGrammar(named: Self.grammarSearch, fsg: fsg)
+            try decoder.addFiniteStateGrammar(named: name, fsg: fsg)
         }
     }
 
@@ -219,48 +226,47 @@ public final class CommandRecognizer {
     /// Recognises an answer to a question: with `grammar`, the answers the
     /// question accepts (a small model of them); without one, free text
     /// through the general language model. Speech that fits the answers
-    /// only loosely (confidence below `minimumConfidence`) is not an answer:
-    /// its transcript comes back with no match.
+    /// only loosely (confidence below `minimumAnswerConfidence`) is not an
+    /// answer: its transcript comes back with no match.
     public func recognizeAnswer(_ segment: SpeechSegment, grammar answers: CommandModel?) throws(SpeechError) -> Transcript {
         guard let answers else { return try recognizeWithLanguageModel(segment) }
-        try useAnswerSearch(for: answers)
+        let search = try answerSearch(for: answers)
         defer { try? decoder.useSearch(Self.grammarSearch) }
         let decoded = try decoder.decode(segment.samples, nbest: 1)
-        var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: Matcher(model: answers))
-        transcript.confidence = try grammarConfidence(decoded, segment: segment, search: currentAnswerSearch)
+        var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: search.matcher)
+        transcript.confidence = try grammarConfidence(decoded, segment: segment, search: search.name)
         if transcript.confidence < options.minimumAnswerConfidence { transcript.match = .none(transcript.text) }
         return transcript
     }
 
-    private var currentAnswerSearch = grammarSearch
-
     /// Makes the search for `answers` current, compiling it the first time.
     /// Public so a caller can switch ahead of the answer (and benchmarks can time it).
     public func useAnswerSearch(for answers: CommandModel) throws(SpeechError) {
+        _ = try answerSearch(for: answers)
+    }
+
+    /// The current search made the one for `answers`: its name and the
+    /// matcher of its answers, both compiled once per question text.
+    private func answerSearch(for answers: CommandModel) throws(SpeechError) -> AnswerSearch {
         let answerGrammar = JSGFGrammar(model: answers, name: "answer")
-        if let name = answerSearches[answerGrammar.text] {
-            try decoder.useSearch(name)
-            currentAnswerSearch = name
-            return
+        if let known = answerSearches[answerGrammar.text] {
+            try decoder.useSearch(known.name)
+            return known
         }
         if answerSearches.count >= Self.answerSearchLimit {
-            for name in answerSearches.values { try decoder.removeSearch(name) }
+            for search in answerSearches.values { try decoder.removeSearch(search.name) }
             answerSearches = [:]
         }
-        let name = "answer\(answerSearches.count)"
-        try addMissingWords(answerGrammar.words, overrides: overrides)
-        let automaton: WordAutomaton
-        do {
-            automaton = try RecognitionGrammar.automaton(for: answerGrammar)
-        } catch {
-            throw SpeechError("cannot compile the answer grammar: \(error)")
-        }
-        try decoder.creatingSearch(with: options.grammarSearchSettings) { () throws(SpeechError) in
-            try decoder.addFiniteStateGrammar(named: name, fsg: automaton.fsgText(name: name))
-        }
-        answerSearches[answerGrammar.text] = name
-        try decoder.useSearch(name)
-        currentAnswerSearch = name
+        let search = AnswerSearch(name: "answer\(answerSearches.count)", matcher: Matcher(model: answers))
+        try addGrammarSearch(named: search.name, answerGrammar, what: "answer grammar")
+        answerSearches[answerGrammar.text] = search
+        try decoder.useSearch(search.name)
+        return search
+    }
+
+    private struct AnswerSearch {
+        var name: String
+        var matcher: Matcher
     }
 
     /// Makes the command grammar the current search again.

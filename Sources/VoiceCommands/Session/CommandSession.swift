@@ -226,12 +226,12 @@ public actor CommandSession {
         let started = ContinuousClock.now
         try refreshRecognizer(recognizer)
         guard let conversation, pendingQuestion != nil else {
-            return Decoded(transcript: try recognizeCommand(segment, with: recognizer), isAnswer: false, time: .now - started)
+            return Decoded(transcript: try recognizer.recognize(segment), isAnswer: false, time: .now - started)
         }
         let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
         // The next utterance may be a new command instead: it is when the
         // commands explain it clearly better than the answers do.
-        let command = try recognizeCommand(segment, with: recognizer)
+        let command = try recognizer.recognize(segment)
         // A free-text answer (the language model's, which has no
         // confidence of its own) gives way to a confident command.
         let isNewCommand = answer.mode == .lm
@@ -276,10 +276,6 @@ public actor CommandSession {
         guard recognizerGeneration != engine.modelGeneration else { return }
         try recognizer.update(model: engine.model, matcher: engine.matcher)
         recognizerGeneration = engine.modelGeneration
-    }
-
-    private func recognizeCommand(_ segment: SpeechSegment, with recognizer: CommandRecognizer) throws -> Transcript {
-        try recognizer.recognize(segment)
     }
 
     // MARK: The turn
