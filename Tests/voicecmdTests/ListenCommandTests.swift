@@ -124,6 +124,27 @@ import Testing
 
         let badSilence = try ToolRunner.run(["listen", "--input", "-", "--trailing-silence", "forever"])
         #expect(badSilence.status == 64)
+
+        let thresholdAlone = try ToolRunner.run(["listen", "--input", "-", "--wake-threshold", "1e-30"])
+        #expect(thresholdAlone.status == 64)
+        #expect(thresholdAlone.stderr.hasPrefix("Error: --wake-threshold needs a wake phrase (--wake \"hey computer\")"))
+        let badThreshold = try ToolRunner.run(["listen", "--input", "-", "--wake", "hey computer", "--wake-threshold", "5"])
+        #expect(badThreshold.status == 64)
+        #expect(badThreshold.stderr.hasPrefix("Error: --wake-threshold needs a number above 0 and at most 1 (like 1e-20), not '5'"))
+        let badPhrase = try ToolRunner.run(["listen", "--input", "-", "--wake", "hey; rm"])
+        #expect(badPhrase.status == 64)
+        #expect(badPhrase.stderr.hasPrefix("Error: --wake: the wake phrase can hold only words, not \"hey;\""))
+    }
+
+    /// With --wake, only commands after the wake phrase run, one of them in
+    /// the same breath; `wake` events mark the phrase.
+    @Test func withAWakePhraseOnlyWakeCommandsRun() throws {
+        let run = try ToolRunner.run(["listen", "--input", "\(Self.sessions)/wake.flac", "--fast", "--json", "--wake", "hey computer"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let events = try Self.events(run.stdout)
+        #expect(Self.kinds(events) == ["listening"] + Array(repeating: ["wake", "transcript", "intent:ChangeDeviceState", "reply:success"], count: 2).flatMap { $0 }
+                + ["wake", "transcript", "intent:StartWorkout", "reply:success"])
+        #expect(events.filter { $0["event"] as? String == "wake" }.allSatisfy { $0["phrase"] as? String == "hey computer" })
     }
 }
 

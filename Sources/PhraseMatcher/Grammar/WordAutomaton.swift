@@ -43,6 +43,22 @@ public struct WordAutomaton: Sendable {
         return (other.start + offset, other.finals.map { $0 + offset })
     }
 
+    /// The same language with `prefix` said first (a wake phrase before a
+    /// command, heard in one breath).
+    public func prefixed(by prefix: [String]) -> WordAutomaton {
+        var result = WordAutomaton()
+        var state = result.addState()
+        for word in prefix {
+            let next = result.addState()
+            result.addArc(state, result.wordID(word), next)
+            state = next
+        }
+        let embedded = result.embed(self)
+        result.addArc(state, Self.epsilon, embedded.start)
+        result.finals = Set(embedded.finals)
+        return result
+    }
+
     /// The same language, deterministic and with the fewest states:
     /// determinised, then states with the same future merged (Moore's
     /// partition refinement).

@@ -70,7 +70,13 @@ public final class CommandRecognizer {
     private var answerSearches: [String: AnswerSearch] = [:]
     private static let answerSearchLimit = 16
 
+    /// The wake phrase the keyphrase search spots, once one is set.
+    public private(set) var wakePhrase: WakePhrase?
+
     private static let grammarSearch = "commands"
+    private static let wakeSearch = "wake"
+    /// The command grammar after the wake phrase, for both in one breath.
+    private static let wakeCommandSearch = "wake-commands"
     private static let languageSearch = "language"
     private static let phoneSearch = "phones"
 
@@ -107,20 +113,26 @@ public final class CommandRecognizer {
     /// the previous one of the same name), with any words it lacks.
     private func loadGrammar(_ model: CommandModel) throws(SpeechError) {
         try addGrammarSearch(named: Self.grammarSearch, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
+        if let wakePhrase { try loadWakeCommandGrammar(wakePhrase) }
     }
 
-    /// Compiles `grammar` into a search called `name` (replacing one of that
-    /// name), with the words it lacks added to the dictionary first.
+    private func loadWakeCommandGrammar(_ phrase: WakePhrase) throws(SpeechError) {
+        try addGrammarSearch(named: Self.wakeCommandSearch, grammar, prefix: phrase.words, what: "recognition grammar")
+    }
+
+    /// Compiles `grammar` (after the words of `prefix`, if any) into a search
+    /// called `name` (replacing one of that name), with the words it lacks
+    /// added to the dictionary first.
     private func addGrammarSearch(named name: String, _ grammar: JSGFGrammar, alsoKnowing extraWords: [String] = [],
-                                  what: String) throws(SpeechError) {
-        try addMissingWords(grammar.words + extraWords, overrides: overrides)
+                                  prefix: [String] = [], what: String) throws(SpeechError) {
+        try addMissingWords(prefix + grammar.words + extraWords, overrides: overrides)
         let automaton: WordAutomaton
         do {
             automaton = try RecognitionGrammar.automaton(for: grammar)
         } catch {
             throw SpeechError("cannot compile the \(what): \(error)")
         }
-        let fsg = automaton.fsgText(name: name)
+        let fsg = (prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)).fsgText(name: name)
         try decoder.creatingSearch(with: options.grammarSearchSettings) { () throws(SpeechError) in
             try decoder.addFiniteStateGrammar(named: name, fsg: fsg)
         }
@@ -269,6 +281,84 @@ public final class CommandRecognizer {
         var matcher: Matcher
     }
 
+    /// Spots `phrase` from now on (replacing any earlier one); its words
+    /// join the dictionary the way grammar words do.
+    public func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
+        try addMissingWords(phrase.words, overrides: overrides)
+        if wakePhrase != nil {
+            try decoder.removeSearch(Self.wakeSearch)
+            try decoder.removeSearch(Self.wakeCommandSearch)
+        }
+        wakePhrase = nil
+        try decoder.creatingSearch(with: [("kws_threshold", String(phrase.threshold))]) { () throws(SpeechError) in
+            try decoder.addKeyphrase(named: Self.wakeSearch, phrase: phrase.text)
+        }
+        try loadWakeCommandGrammar(phrase)
+        try decoder.useSearch(Self.grammarSearch)
+        wakePhrase = phrase
+    }
+
+    /// Where the wake phrase was said in `segment` (the first time), nil
+    /// when it was not (or no wake phrase is set).
+    public func detectWake(in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
+        guard let wakePhrase else { return nil }
+        try decoder.useSearch(Self.wakeSearch)
+        defer { try? decoder.useSearch(Self.grammarSearch) }
+        let decoded = try decoder.decode(segment.samples, nbest: 1)
+        guard let spotted = decoded.words.min(by: { $0.start < $1.start }) else { return nil }
+        return WakeDetection(phrase: wakePhrase.text, start: segment.start + spotted.start, end: segment.start + spotted.end)
+    }
+
+    /// The command said after the wake phrase in the same breath; nil when
+    /// nothing followed it.
+    ///
+    /// The keyphrase search reports the phrase as soon as it is likely
+    /// enough, often before its last sound ends, so cutting there leaves
+    /// the tail of the phrase on the command. Instead the utterance from
+    /// the phrase on is decoded with the command grammar after the phrase's
+    /// words, which places the boundary where the sounds are.
+    public func recognizeCommand(after wake: WakeDetection, in segment: SpeechSegment) throws(SpeechError) -> Transcript? {
+        guard let wakePhrase else { return nil }
+        let rate = Double(RecognizerAudio.sampleRate)
+        let spottedEnd = Int(((wake.end - segment.start) * rate).rounded())
+        // Nothing after the phrase but its trailing silence.
+        guard segment.samples.count - spottedEnd >= Self.shortestCommand else { return nil }
+        let from = max(0, Int(((wake.start - segment.start - 0.1) * rate).rounded()))
+        let piece = SpeechSegment(samples: Array(segment.samples[from...]), start: segment.start + Double(from) / rate)
+        try decoder.useSearch(Self.wakeCommandSearch)
+        defer { try? decoder.useSearch(Self.grammarSearch) }
+        var decoded = try decoder.decode(piece.samples, nbest: 1)
+        // The phrase's words, and fillers around them, are not the command's.
+        var phraseWords = wakePhrase.words[...]
+        var phraseEnd = 0.0
+        while let first = decoded.words.first {
+            let word = Self.stripVariant(first.word)
+            if Self.isFiller(word) {
+            } else if word == phraseWords.first {
+                phraseWords = phraseWords.dropFirst()
+                phraseEnd = first.end
+            } else {
+                break
+            }
+            decoded.words.removeFirst()
+        }
+        let commandStart = piece.start + phraseEnd
+        var transcript = makeTranscript(decoded, segment: piece, mode: options.mode == .auto ? .auto : .grammar)
+        guard !transcript.text.isEmpty else { return nil }
+        transcript.start = commandStart
+        guard options.mode != .grammar else {
+            transcript.confidence = Self.pathConfidence(decoded)
+            return transcript
+        }
+        transcript.confidence = try grammarConfidence(decoded, segment: piece, search: Self.wakeCommandSearch)
+        if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
+        let cut = min(segment.samples.count, Int(((commandStart - segment.start) * rate).rounded()))
+        return try preferringFreeText(transcript, SpeechSegment(samples: Array(segment.samples[cut...]), start: commandStart))
+    }
+
+    /// Audio after a wake phrase shorter than this (0.3 s) holds no command.
+    static let shortestCommand = 4_800
+
     /// Makes the command grammar the current search again.
     public func useCommandSearch() throws(SpeechError) {
         try decoder.useSearch(Self.grammarSearch)
@@ -282,18 +372,21 @@ public final class CommandRecognizer {
         case .lm:
             return try recognizeWithLanguageModel(segment)
         case .auto:
-            let commands = try recognizeWithGrammar(segment, reject: true)
-            // Free text is outside the grammar: speech the grammar explains
-            // only loosely may be a free-text command. The language model's
-            // words win when they match an intent that takes free text.
-            guard !freeTextIntents.isEmpty, commands.confidence < options.freeTextCheckBelow else { return commands }
-            let freeText = try recognizeWithLanguageModel(segment)
-            if let best = freeText.match?.best, freeTextIntents.contains(best.intent),
-               best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) {
-                return freeText
-            }
-            return commands
+            return try preferringFreeText(try recognizeWithGrammar(segment, reject: true), segment)
         }
+    }
+
+    /// Free text is outside the grammar: speech the grammar explains only
+    /// loosely may be a free-text command. The language model's words win
+    /// when they match an intent that takes free text.
+    private func preferringFreeText(_ commands: Transcript, _ segment: SpeechSegment) throws(SpeechError) -> Transcript {
+        guard !freeTextIntents.isEmpty, commands.confidence < options.freeTextCheckBelow else { return commands }
+        let freeText = try recognizeWithLanguageModel(segment)
+        if let best = freeText.match?.best, freeTextIntents.contains(best.intent),
+           best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) {
+            return freeText
+        }
+        return commands
     }
 
     private func recognizeWithGrammar(_ segment: SpeechSegment, reject: Bool) throws(SpeechError) -> Transcript {

@@ -98,6 +98,13 @@ final class PocketSphinxDecoder {
         try run({ ps_set_allphone(decoder, name, nil) }, "ps_set_allphone(\(name))")
     }
 
+    /// A keyphrase search: spots `phrase` anywhere in the audio, against a
+    /// loop of phones (`kws_threshold` and `kws_plp`, set through
+    /// `creatingSearch`, decide how sure it must be).
+    func addKeyphrase(named name: String, phrase: String) throws(SpeechError) {
+        try run({ ps_set_keyphrase(decoder, name, phrase) }, "ps_set_keyphrase(\(name))")
+    }
+
     /// Search settings that a search reads once, when it is created
     /// (beams, active HMM limits): setting them before creating each search
     /// gives each its own. Restored afterwards for the searches that follow.
@@ -141,8 +148,9 @@ final class PocketSphinxDecoder {
         }
     }
 
-    private static let floatSettings: Set<String> = ["beam", "wbeam", "pbeam", "lpbeam", "lponlybeam", "fwdflatbeam", "fwdflatwbeam"]
-    private static let integerSettings: Set<String> = ["maxhmmpf", "maxwpf"]
+    private static let floatSettings: Set<String> = ["beam", "wbeam", "pbeam", "lpbeam", "lponlybeam", "fwdflatbeam", "fwdflatwbeam",
+                                                     "kws_threshold", "kws_plp"]
+    private static let integerSettings: Set<String> = ["maxhmmpf", "maxwpf", "kws_delay"]
     /// Passes of the language-model search, read when it is created.
     private static let booleanSettings: Set<String> = ["fwdflat"]
 

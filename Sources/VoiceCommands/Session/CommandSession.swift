@@ -31,6 +31,13 @@ public actor CommandSession {
         /// reading is held back, and a live source drops audio in its
         /// bounded queue, counted and reported.
         public var pendingUtteranceLimit = 32
+        /// With a wake phrase, only what follows it is a command: in the same
+        /// breath, or the next utterance within `wakeWindow` seconds.
+        /// Answers to a question need no wake phrase. Without one, every
+        /// utterance is a command.
+        public var wake: WakePhrase?
+        /// How long after a wake phrase said alone the next command may start.
+        public var wakeWindow: Double = 8
 
         public init() {}
     }
@@ -51,6 +58,9 @@ public actor CommandSession {
     private var questionSpan: SpeechSpan?
     /// The engine's model generation the recogniser's grammar was built for.
     private var recognizerGeneration = 0
+    /// Stream time at which a wake phrase said alone ended: the next
+    /// utterance (within the wake window) is a command.
+    private var awakeAt: Double?
 
     /// `speech` (the recogniser's options) is needed for audio only: with
     /// it, the session builds a recogniser for the engine's model that
@@ -62,6 +72,7 @@ public actor CommandSession {
             engine.refreshEntities()
             recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: speech)
             recognizerGeneration = engine.modelGeneration
+            if let wake = settings.wake { try recognizer?.setWakePhrase(wake) }
         } else {
             recognizer = nil
         }
@@ -180,21 +191,41 @@ public actor CommandSession {
 
     /// An utterance decoded, before its turn.
     private struct Decoded {
-        var transcript: Transcript
+        /// Nil when the utterance was not listened to (no wake phrase) or
+        /// held only the wake phrase.
+        var transcript: Transcript?
         /// Heard as the answer to the pending question (not a new command).
-        var isAnswer: Bool
+        var isAnswer = false
+        /// The wake phrase it began with.
+        var wake: WakeDetection?
         var time: Duration
     }
 
-    /// A decode started at a tentative end, for the question pending then.
-    private var speculation: (start: Double, count: Int, question: Prompt?, decoded: Decoded)?
+    /// What an utterance's decoding depended on: the question pending, and
+    /// whether a wake phrase had just been said.
+    private struct DecodingContext: Equatable {
+        var question: Prompt?
+        var awake: Bool
+    }
+
+    private func context(at start: Double) -> DecodingContext {
+        DecodingContext(question: pendingQuestion, awake: isAwake(at: start))
+    }
+
+    private func isAwake(at start: Double) -> Bool {
+        guard let awakeAt else { return false }
+        return start - awakeAt <= settings.wakeWindow
+    }
+
+    /// A decode started at a tentative end, for the context then.
+    private var speculation: (start: Double, count: Int, context: DecodingContext, decoded: Decoded)?
 
     /// Decodes at a tentative end, while the endpointer waits out the
     /// trailing silence: when the utterance ends there, its turn needs no
     /// decoding left.
     private func speculate(_ segment: SpeechSegment) {
         guard let decoded = try? decode(segment) else { speculation = nil; return }
-        speculation = (segment.start, segment.samples.count, pendingQuestion, decoded)
+        speculation = (segment.start, segment.samples.count, context(at: segment.start), decoded)
     }
 
     private func take(_ segment: SpeechSegment, span: SpeechSpan) {
@@ -204,7 +235,7 @@ public actor CommandSession {
         do {
             let decoded: Decoded
             if let speculation, speculation.start == segment.start, speculation.count == segment.samples.count,
-               speculation.question == pendingQuestion {
+               speculation.context == context(at: segment.start) {
                 decoded = speculation.decoded
             } else {
                 decoded = try decode(segment)
@@ -226,7 +257,8 @@ public actor CommandSession {
         let started = ContinuousClock.now
         try refreshRecognizer(recognizer)
         guard let conversation, pendingQuestion != nil else {
-            return Decoded(transcript: try recognizer.recognize(segment), isAnswer: false, time: .now - started)
+            guard settings.wake != nil else { return Decoded(transcript: try recognizer.recognize(segment), time: .now - started) }
+            return try decodeAfterWake(segment, recognizer, started: started)
         }
         let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
         // The next utterance may be a new command instead: it is when the
@@ -238,17 +270,39 @@ public actor CommandSession {
             ? command.confidence >= Self.confidentCommand
             : answer.match?.best == nil || command.confidence > answer.confidence + Self.newCommandMargin
         if command.match?.best != nil, isNewCommand {
-            return Decoded(transcript: command, isAnswer: false, time: .now - started)
+            return Decoded(transcript: command, time: .now - started)
         }
         return Decoded(transcript: answer, isAnswer: true, time: .now - started)
     }
 
+    /// With a wake phrase: an utterance that starts with it is a command
+    /// after it (when something follows in the same breath); one that does
+    /// not is a command only just after a wake phrase said alone.
+    private func decodeAfterWake(_ segment: SpeechSegment, _ recognizer: CommandRecognizer,
+                                 started: ContinuousClock.Instant) throws -> Decoded {
+        if let wake = try recognizer.detectWake(in: segment) {
+            let command = try recognizer.recognizeCommand(after: wake, in: segment)
+            return Decoded(transcript: command, wake: wake, time: .now - started)
+        }
+        guard isAwake(at: segment.start) else { return Decoded(transcript: nil, time: .now - started) }
+        return Decoded(transcript: try recognizer.recognize(segment), time: .now - started)
+    }
+
     /// A decoded utterance through the conversation.
     private func turn(_ decoded: Decoded, span: SpeechSpan) {
-        let transcript = decoded.transcript
-        // Noise the recogniser found no words in is no turn at all.
-        guard !transcript.text.isEmpty else { return }
+        if let wake = decoded.wake {
+            emit(SessionEvent(.wake(phrase: wake.phrase),
+                              utterance: SpeechSpan(start: wake.start, end: wake.end, endpointed: span.endpointed)))
+            awakeAt = wake.end
+        }
+        // Noise the recogniser found no words in is no turn at all (nor is
+        // speech without the wake phrase).
+        guard let transcript = decoded.transcript, !transcript.text.isEmpty else { return }
         let accepted = transcript.match?.best != nil || (decoded.isAnswer && transcript.mode == .lm)
+        // The command the wake phrase was waiting for has come.
+        if accepted && !decoded.isAnswer { awakeAt = nil }
+        var span = span
+        if decoded.wake != nil { span.start = transcript.start }
         emit(SessionEvent(.transcript(text: transcript.text, confidence: transcript.confidence, accepted: accepted), utterance: span))
         if decoded.isAnswer {
             // An answer heard too poorly to trust is not understood (a

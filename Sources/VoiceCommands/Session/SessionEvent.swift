@@ -6,6 +6,9 @@ public struct SessionEvent: Sendable {
     public enum Kind: Sendable {
         /// Listening has started: the audio of `source` is being read.
         case listening(source: String)
+        /// The wake phrase was heard (its span is the utterance's): the
+        /// command follows in the same breath, or comes next.
+        case wake(phrase: String)
         /// An utterance heard. `accepted` is false when the recogniser
         /// judged it not a command or answer of this model (noise, other
         /// speech): it goes no further.

@@ -22,6 +22,10 @@ enum ListenCommand: Subcommand {
             .init(name: "trailing-silence", short: nil, valueName: "seconds",
                   help: "Silence that ends an utterance. Default: 0.8."),
             .init(name: "max-utterance", short: nil, valueName: "seconds", help: "The longest utterance; longer speech is cut. Default: 15."),
+            .init(name: "wake", short: "w", valueName: "phrase",
+                  help: "Only a command said after this phrase (\"hey computer\"), in the same breath or next, is carried out."),
+            .init(name: "wake-threshold", short: nil, valueName: "ratio",
+                  help: "How sure the wake phrase must be: smaller accepts more (and more false wakes). Default: 1e-20."),
             .answerTimeout,
             .json,
             .hmm, .dict, .lm, .verbose,
@@ -52,6 +56,7 @@ enum ListenCommand: Subcommand {
         guard settings.endpointing.maximumLength > settings.endpointing.trailingSilence else {
             throw UsageError(message: "--max-utterance must be longer than --trailing-silence", command: spec)
         }
+        settings.wake = try wakePhrase(arguments)
         let modelPath = arguments.value("commands")
         let engine = CommandEngine(model: try ModelSource.load(path: modelPath))
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
@@ -72,6 +77,27 @@ enum ListenCommand: Subcommand {
         defer { interrupt.cancel() }
         try waitFor { try await session.listen(to: source) }
         return 0
+    }
+
+    private static func wakePhrase(_ arguments: ParsedArguments) throws -> WakePhrase? {
+        guard let phrase = arguments.value("wake") else {
+            if arguments.value("wake-threshold") != nil {
+                throw UsageError(message: "--wake-threshold needs a wake phrase (--wake \"hey computer\")", command: spec)
+            }
+            return nil
+        }
+        var threshold = WakePhrase.defaultThreshold
+        if let text = arguments.value("wake-threshold") {
+            guard let value = Double(text), value > 0, value <= 1 else {
+                throw UsageError(message: "--wake-threshold needs a number above 0 and at most 1 (like 1e-20), not '\(text)'", command: spec)
+            }
+            threshold = value
+        }
+        do {
+            return try WakePhrase(phrase, threshold: threshold)
+        } catch {
+            throw UsageError(message: "--wake: \(error.message)", command: spec)
+        }
     }
 
     private static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double,

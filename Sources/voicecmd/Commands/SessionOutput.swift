@@ -33,6 +33,8 @@ enum SessionOutput {
             members = [("event", .string("dropped")), ("frames", .integer(frames))]
         case .listening(let source):
             members = [("event", .string("listening")), ("source", .string(source))]
+        case .wake(let phrase):
+            members = [("event", .string("wake")), ("phrase", .string(phrase))]
         case .conversation(let conversationEvent):
             members = conversation(conversationEvent)
         }
@@ -70,6 +72,9 @@ enum SessionOutput {
         case .transcript(let text, _, let accepted) where heard:
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
             return "\(time)\(text)" + (accepted ? "" : "  (not a command)")
+        case .wake(let phrase) where heard:
+            let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
+            return "\(time)(\(phrase))"
         case .conversation(.intent(let match)) where heard:
             return "  " + match.intent
         case .conversation(.prompt(let prompt)): return "? " + prompt.text

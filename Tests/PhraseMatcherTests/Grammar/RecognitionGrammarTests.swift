@@ -56,4 +56,17 @@ struct RecognitionGrammarTests {
         #expect(text.hasPrefix("FSG_BEGIN g\nNUM_STATES 4\nSTART_STATE 0\nFINAL_STATE 3\n"))
         #expect(text.hasSuffix("FSG_END\n"))
     }
+
+    /// A wake phrase before a command: the phrase then any command, and
+    /// neither alone.
+    @Test func aPrefixedAutomatonNeedsThePrefixThenACommand() throws {
+        let model = try ModelLoader.load(text: #"{"application": "A", "intents": {"X": {"phrases": ["(yes|yeah) [please]"]}}}"#, name: "m.json")
+        let automaton = try RecognitionGrammar.automaton(for: JSGFGrammar(model: model)).prefixed(by: ["hey", "computer"])
+        #expect(automaton.accepts(["hey", "computer", "yes"]))
+        #expect(automaton.accepts(["hey", "computer", "yeah", "please"]))
+        #expect(!automaton.accepts(["yes"]))
+        #expect(!automaton.accepts(["hey", "computer"]))
+        #expect(!automaton.accepts(["computer", "yes"]))
+        #expect(automaton.fsgText(name: "w").contains("TRANSITION 0 1 1.0 hey\nTRANSITION 1 2 1.0 computer\nTRANSITION 2 3 1.0\n"))
+    }
 }
