@@ -131,6 +131,14 @@ import Testing
         let badThreshold = try ToolRunner.run(["listen", "--input", "-", "--wake", "hey computer", "--wake-threshold", "5"])
         #expect(badThreshold.status == 64)
         #expect(badThreshold.stderr.hasPrefix("Error: --wake-threshold needs a number above 0 and at most 1 (like 1e-20), not '5'"))
+        let voiceAlone = try ToolRunner.run(["listen", "--input", "-", "--voice", "slt"])
+        #expect(voiceAlone.status == 64)
+        #expect(voiceAlone.stderr.hasPrefix("Error: --voice chooses how --speak sounds: add --speak"))
+        var noSynthesiser = ProcessInfo.processInfo.environment
+        noSynthesiser["PATH"] = "/nonexistent"
+        let cannotSpeak = try ToolRunner.run(["listen", "--input", "-", "--speak"], environment: noSynthesiser)
+        #expect(cannotSpeak.status == 1)
+        #expect(cannotSpeak.stderr == "Error: cannot speak: espeak-ng is not installed (on Debian or Ubuntu: apt install espeak-ng)\n")
         let badPhrase = try ToolRunner.run(["listen", "--input", "-", "--wake", "hey; rm"])
         #expect(badPhrase.status == 64)
         #expect(badPhrase.stderr.hasPrefix("Error: --wake: the wake phrase can hold only words, not \"hey;\""))

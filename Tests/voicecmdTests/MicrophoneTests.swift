@@ -33,6 +33,40 @@ struct MicrophoneTests {
         #expect(!kinds.contains("dropped"))
     }
 
+    /// With --speak, voicecmd says its reply into the very device it
+    /// listens to, and the reply is itself a command of the model ("Turn on
+    /// the kitchen light."): heard, it would run again, for ever. The
+    /// microphone is muted while it speaks, so the command runs once.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/espeak-ng"), "espeak-ng is not installed"))
+    func itDoesNotHearItsOwnReplies() throws {
+        let server = try PulseAudioServer()
+        let model = ToolRunner.projectDirectory.appendingPathComponent("Tests/voicecmdTests/Fixtures/echo.json").path
+        // First, without --speak: the reply's words in espeak-ng's voice, played in, are the command.
+        let reply = server.directory.appendingPathComponent("reply.wav").path
+        let spoken = server.directory.appendingPathComponent("spoken.wav").path
+        try #require(try server.run("/usr/bin/espeak-ng", ["-v", "en-us", "-w", spoken, "Turn on the kitchen light."]).status == 0)
+        // A second to settle on the room first, as someone who starts voicecmd and then speaks.
+        try #require(try server.run("/usr/bin/sox", [spoken, "-r", "16000", reply, "pad", "1", "0.5"]).status == 0)
+        let deaf = try server.voicecmd(["listen", "--commands", model, "--json"])
+        #expect(deaf.wait(for: #""event":"listening""#))
+        try server.play(reply)
+        #expect(deaf.wait(for: #""event":"intent","intent":"KitchenLightOn""#), "the reply, heard, is a command")
+        deaf.signal(SIGINT)
+        #expect(deaf.wait() == 0)
+
+        let tool = try server.voicecmd(["listen", "--commands", model, "--json", "--speak"])
+        #expect(tool.wait(for: #""event":"listening""#))
+        try server.play(reply)
+        #expect(tool.wait(for: #""event":"reply""#))
+        // Time for the spoken reply (about 1.5 s) to be heard, and decoded, if it were.
+        Thread.sleep(forTimeInterval: 6)
+        tool.signal(SIGINT)
+        #expect(tool.wait() == 0, "\(tool.stderr)")
+        let kinds = ListenCommandTests.kinds(try Self.events(tool))
+        #expect(kinds == ["listening", "transcript", "intent:KitchenLightOn", "reply:success"], "\(tool.stdout)")
+        #expect(tool.stderr.isEmpty, "\(tool.stderr)")
+    }
+
     @Test func noServerIsAOneLineError() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_SERVER"] = "unix:/nonexistent/voicecmd-test"

@@ -4,10 +4,22 @@ public struct AudioBuffer: Sendable {
     /// Frames (samples) lost just before this buffer because the consumer
     /// fell behind and the bounded buffer was full; 0 almost always.
     public var droppedBefore: Int
+    /// When the reading thread got the audio (its last sample, give or take
+    /// the device's latency).
+    public var capturedAt: ContinuousClock.Instant
+    /// Heard while voicecmd itself was speaking: not listened to, though it
+    /// still takes its time in the stream.
+    public var isMuted = false
 
-    public init(samples: [Int16], droppedBefore: Int = 0) {
+    public init(samples: [Int16], droppedBefore: Int = 0, capturedAt: ContinuousClock.Instant = .now) {
         self.samples = samples
         self.droppedBefore = droppedBefore
+        self.capturedAt = capturedAt
+    }
+
+    /// The stretch of time the samples were captured in.
+    public var captured: ClosedRange<ContinuousClock.Instant> {
+        (capturedAt - .microseconds(Int64(samples.count) * 1_000_000 / Int64(RecognizerAudio.sampleRate)))...capturedAt
     }
 }
 

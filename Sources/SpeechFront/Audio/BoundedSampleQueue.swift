@@ -33,7 +33,7 @@ final class BoundedSampleQueue: @unchecked Sendable {
 
     /// Adds audio from the reading thread; false once the consumer is gone.
     @discardableResult
-    func push(_ samples: [Int16]) -> Bool {
+    func push(_ samples: [Int16], capturedAt: ContinuousClock.Instant = .now) -> Bool {
         condition.lock()
         if overflow == .waitForRoom {
             while !canceled && queuedSamples > 0 && queuedSamples + samples.count > capacity { condition.wait() }
@@ -44,7 +44,7 @@ final class BoundedSampleQueue: @unchecked Sendable {
             condition.unlock()
             return true
         }
-        let buffer = AudioBuffer(samples: samples, droppedBefore: droppedSinceLast)
+        let buffer = AudioBuffer(samples: samples, droppedBefore: droppedSinceLast, capturedAt: capturedAt)
         droppedSinceLast = 0
         if let waiting {
             self.waiting = nil

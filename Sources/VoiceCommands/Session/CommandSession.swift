@@ -410,10 +410,16 @@ private final class EndpointingLoop: @unchecked Sendable {
                     hand(endpointer.skip(buffer.droppedBefore))
                     send(.dropped(buffer.droppedBefore))
                 }
-                for endpoint in try endpointer.feedEndpoints(buffer.samples) {
-                    switch endpoint {
-                    case .tentative(let segment): send(.tentative(segment))
-                    case .final(let segment): hand(segment)
+                // Heard while voicecmd spoke: a gap, like lost audio (the
+                // detector must not learn the reply's voice as the room).
+                if buffer.isMuted {
+                    hand(endpointer.skip(buffer.samples.count))
+                } else {
+                    for endpoint in try endpointer.feedEndpoints(buffer.samples) {
+                        switch endpoint {
+                        case .tentative(let segment): send(.tentative(segment))
+                        case .final(let segment): hand(segment)
+                        }
                     }
                 }
                 if endpointer.position - lastPosition >= 1 {

@@ -26,6 +26,9 @@ enum ListenCommand: Subcommand {
                   help: "Only a command said after this phrase (\"hey computer\"), in the same breath or next, is carried out."),
             .init(name: "wake-threshold", short: nil, valueName: "ratio",
                   help: "How sure the wake phrase must be: smaller accepts more (and more false wakes). Default: 1e-20."),
+            .init(name: "speak", short: "s", valueName: nil,
+                  help: "Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile."),
+            .init(name: "voice", short: nil, valueName: "name", help: "Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng."),
             .answerTimeout,
             .json,
             .hmm, .dict, .lm, .verbose,
@@ -69,14 +72,36 @@ enum ListenCommand: Subcommand {
         case "-": source = .standardInput()
         case let path?: source = try .file(path, pacing: arguments.has("fast") ? .asFastAsConsumed : .realTime)
         }
+        let speaker = try replySpeaker(arguments)
         let json = arguments.has("json")
         let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
             SessionOutput.print(event, json: json, heard: true)
+            if let speaker, let text = event.spokenText { speaker.say(text) }
         }
         let interrupt = Interruption { Task { await session.stop() } }
         defer { interrupt.cancel() }
-        try waitFor { try await session.listen(to: source) }
+        // A microphone hears the speakers: it is muted while voicecmd speaks.
+        let heard: any AudioSource = if let speaker, input == nil { GatedAudioSource(source, gate: speaker.gate) } else { source }
+        try waitFor {
+            // The last reply is spoken before voicecmd exits, even after a failure.
+            do {
+                try await session.listen(to: heard)
+            } catch {
+                await speaker?.finish()
+                throw error
+            }
+            await speaker?.finish()
+        }
         return 0
+    }
+
+    private static func replySpeaker(_ arguments: ParsedArguments) throws -> ReplySpeaker? {
+        guard arguments.has("speak") else {
+            if arguments.value("voice") != nil { throw UsageError(message: "--voice chooses how --speak sounds: add --speak", command: spec) }
+            return nil
+        }
+        let synthesizer = try SpeechSynthesizer(arguments.value("voice").map { .flite(voice: $0) } ?? .espeak(voice: nil))
+        return try ReplySpeaker(synthesizer: synthesizer) { error in printError("voicecmd: \(error.message)") }
     }
 
     private static func wakePhrase(_ arguments: ParsedArguments) throws -> WakePhrase? {

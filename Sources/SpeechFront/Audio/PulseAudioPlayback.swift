@@ -1,0 +1,38 @@
+internal import CAudio
+import Foundation
+
+/// One playback stream to a PulseAudio sink (the speakers), through the
+/// simple API: 16 kHz mono 16-bit. Freed when this object goes.
+public final class PulseAudioPlayback {
+    private let stream: OpaquePointer
+    public let device: String
+
+    /// `device` nil plays to the server's default sink.
+    public init(device: String? = nil) throws(SpeechError) {
+        self.device = device ?? "the default sink"
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(RecognizerAudio.sampleRate), channels: 1)
+        var error: Int32 = 0
+        guard let stream = pa_simple_new(nil, "voicecmd", PA_STREAM_PLAYBACK, device, "reply", &spec, nil, nil, &error) else {
+            let reason = String(cString: pa_strerror(error))
+            switch error {
+            case Int32(PA_ERR_CONNECTIONREFUSED.rawValue), Int32(PA_ERR_INVALIDSERVER.rawValue):
+                throw PulseAudioCapture.unreachable(reason)
+            case Int32(PA_ERR_NOENTITY.rawValue):
+                throw SpeechError("no audio output named '\(device ?? "default")' (\(reason))")
+            default:
+                throw SpeechError("cannot play to \(device.map { "'\($0)'" } ?? "the default sink"): \(reason)")
+            }
+        }
+        self.stream = stream
+    }
+
+    deinit { pa_simple_free(stream) }
+
+    /// Plays `samples` and returns when the last of them has been played.
+    public func play(_ samples: [Int16]) throws(SpeechError) {
+        var error: Int32 = 0
+        let written = samples.withUnsafeBytes { bytes in pa_simple_write(stream, bytes.baseAddress, bytes.count, &error) }
+        try check(written, "pa_simple_write", reason: { _ in String(cString: pa_strerror(error)) })
+        try check(pa_simple_drain(stream, &error), "pa_simple_drain", reason: { _ in String(cString: pa_strerror(error)) })
+    }
+}
