@@ -144,6 +144,25 @@ import Testing
         #expect(badPhrase.stderr.hasPrefix("Error: --wake: the wake phrase can hold only words, not \"hey;\""))
     }
 
+    /// On a terminal, a status line redrawn in place says what voicecmd is
+    /// doing and how loud the input is, and is cleared before each output
+    /// line and at the end. (Piped, stderr stays empty: the other tests.)
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script (util-linux) is not installed"))
+    func aTerminalShowsALiveStatusLine() throws {
+        // `script` gives the tool a terminal for stdout and stderr alike.
+        let run = try ToolRunner.shell("script -qfec \"$VOICECMD listen --input \(Self.sessions)/microphone.flac\" /dev/null")
+        #expect(run.status == 0, "\(run.stderr)")
+        let clear = "\r\u{1B}[2K"
+        #expect(run.stdout.contains(clear + "listening "))
+        #expect(run.stdout.contains(clear + "hearing   ▮"))
+        // What stays visible of each line (after its last clear) is output,
+        // never a status: every output line cleared the status first, and
+        // the last status was cleared at the end.
+        let visible = run.stdout.components(separatedBy: "\r\n").map { $0.components(separatedBy: clear).last ?? $0 }
+        #expect(visible.contains { $0.hasSuffix("is on its way.") })
+        #expect(!visible.contains { $0.hasSuffix(" dB") }, "\(visible)")
+    }
+
     /// With --wake, only commands after the wake phrase run, one of them in
     /// the same breath; `wake` events mark the phrase.
     @Test func withAWakePhraseOnlyWakeCommandsRun() throws {

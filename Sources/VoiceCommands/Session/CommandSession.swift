@@ -46,6 +46,9 @@ public actor CommandSession {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     public let settings: Settings
+    /// What the session is doing now (hearing, thinking) and the input
+    /// level, for a live display.
+    public nonisolated let status = ListeningStatus()
     private let engine: CommandEngine
     private let recognizer: CommandRecognizer?
     private let emit: @Sendable (SessionEvent) -> Void
@@ -141,12 +144,16 @@ public actor CommandSession {
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
         // threads), so a slow turn never holds the audio up.
-        let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit)
+        let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit, status: status)
         let task = Task.detached { await endpointing.run(source, into: continuation) }
         // The turns gone (the caller cancelled), the reading stops.
         continuation.onTermination = { _ in task.cancel() }
         reader = task
-        defer { reader = nil }
+        status.setActive(true)
+        defer {
+            reader = nil
+            status.setActive(false)
+        }
         emit(SessionEvent(.listening(source: source.name)))
         var failure: (any Error)?
         await withTaskCancellationHandler {
@@ -229,6 +236,8 @@ public actor CommandSession {
     }
 
     private func take(_ segment: SpeechSegment, span: SpeechSpan) {
+        status.startThinking()
+        defer { status.stopThinking() }
         // A question left unanswered for too long is given up; this is a new command.
         giveUpUnanswered(at: segment.start)
         var span = span
@@ -378,12 +387,14 @@ private enum Heard: Sendable {
 private final class EndpointingLoop: @unchecked Sendable {
     private let endpointer: Endpointer
     private let pendingLimit: Int
+    private let status: ListeningStatus
     private let lock = NSLock()
     private var pending = 0
 
-    init(endpointer: Endpointer, pendingLimit: Int) {
+    init(endpointer: Endpointer, pendingLimit: Int, status: ListeningStatus) {
         self.endpointer = endpointer
         self.pendingLimit = max(1, pendingLimit)
+        self.status = status
     }
 
     /// The turn loop took one item.
@@ -414,6 +425,7 @@ private final class EndpointingLoop: @unchecked Sendable {
                 // detector must not learn the reply's voice as the room).
                 if buffer.isMuted {
                     hand(endpointer.skip(buffer.samples.count))
+                    status.heard([], hearing: false)
                 } else {
                     for endpoint in try endpointer.feedEndpoints(buffer.samples) {
                         switch endpoint {
@@ -421,6 +433,7 @@ private final class EndpointingLoop: @unchecked Sendable {
                         case .final(let segment): hand(segment)
                         }
                     }
+                    status.heard(buffer.samples, hearing: endpointer.isHearingSpeech)
                 }
                 if endpointer.position - lastPosition >= 1 {
                     lastPosition = endpointer.position

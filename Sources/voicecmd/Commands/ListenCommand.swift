@@ -74,12 +74,18 @@ enum ListenCommand: Subcommand {
         }
         let speaker = try replySpeaker(arguments)
         let json = arguments.has("json")
+        let display = StatusDisplay()
         let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
-            SessionOutput.print(event, json: json, heard: true)
+            display.printing { SessionOutput.print(event, json: json, heard: true) }
             if let speaker, let text = event.spokenText { speaker.say(text) }
         }
         let interrupt = Interruption { Task { await session.stop() } }
         defer { interrupt.cancel() }
+        if let line = StatusLine(status: session.status, gate: speaker?.gate) {
+            display.line = line
+            line.start()
+        }
+        defer { display.line?.stop() }
         // A microphone hears the speakers: it is muted while voicecmd speaks.
         let heard: any AudioSource = if let speaker, input == nil { GatedAudioSource(source, gate: speaker.gate) } else { source }
         try waitFor {
@@ -166,4 +172,13 @@ private final class InterruptCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     func increment() -> Int { lock.withLock { count += 1; return count } }
+}
+
+/// The status line once it exists: events may come before it is drawn.
+/// @unchecked Sendable: `line` is set once, before listening starts, and only read after.
+private final class StatusDisplay: @unchecked Sendable {
+    var line: StatusLine?
+    func printing(_ body: () -> Void) {
+        if let line { line.printing(body) } else { body() }
+    }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// What a listening session is doing now, for a live display: the phase
+/// and the input level. Updated as audio is read and utterances are taken;
+/// read whenever the display wants (it is a snapshot, not an event).
+public final class ListeningStatus: Sendable {
+    public enum Phase: String, Sendable {
+        /// Waiting for speech.
+        case listening
+        /// An utterance is in progress.
+        case hearing
+        /// An utterance is being recognised and carried out.
+        case thinking
+    }
+
+    public struct Snapshot: Sendable, Equatable {
+        public var phase: Phase = .listening
+        /// Loudness of the latest audio, in dB below full scale (-96 for silence).
+        public var level: Double = -96
+        /// Whether listening has started (and not ended).
+        public var isActive = false
+    }
+
+    private let state = Mutex(Snapshot())
+    private let thinking = Mutex(0)
+
+    public init() {}
+
+    public var snapshot: Snapshot {
+        var current = state.withLock { $0 }
+        if thinking.withLock({ $0 }) > 0 { current.phase = .thinking }
+        return current
+    }
+
+    func heard(_ samples: [Int16], hearing: Bool) {
+        let level = Self.level(of: samples)
+        state.withLock { state in
+            state.level = level
+            state.phase = hearing ? .hearing : .listening
+        }
+    }
+
+    func setActive(_ active: Bool) { state.withLock { $0.isActive = active } }
+
+    func startThinking() { thinking.withLock { $0 += 1 } }
+    func stopThinking() { thinking.withLock { $0 = max(0, $0 - 1) } }
+
+    /// RMS level in dBFS.
+    static func level(of samples: [Int16]) -> Double {
+        guard !samples.isEmpty else { return -96 }
+        let energy = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)
+        return max(-96, 10 * log10(max(energy, 1e-12) / (32_768.0 * 32_768.0)))
+    }
+}

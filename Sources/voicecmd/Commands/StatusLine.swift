@@ -1,0 +1,88 @@
+import Foundation
+import VoiceCommands
+
+/// The one-line live status on a terminal's stderr: what voicecmd is doing
+/// (listening, hearing, thinking, speaking) and the input level, redrawn
+/// in place ten times a second. Nothing at all when stderr is not a
+/// terminal, so piped and logged output stays clean. Output lines go
+/// through `printing`, which clears the status first so they never mix.
+/// @unchecked Sendable: `drawn`, `last` and the timer are guarded by `lock`.
+final class StatusLine: @unchecked Sendable {
+    private let status: ListeningStatus
+    private let gate: SpeakingGate?
+    private let lock = NSLock()
+    private var drawn = false
+    private var last = ""
+    private var timer: (any DispatchSourceTimer)?
+
+    /// Nil unless stderr is a terminal that can redraw a line.
+    init?(status: ListeningStatus, gate: SpeakingGate?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard isatty(STDERR_FILENO) == 1, environment["TERM"] != "dumb" else { return nil }
+        self.status = status
+        self.gate = gate
+    }
+
+    func start() {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now(), repeating: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.draw() }
+        lock.withLock { self.timer = timer }
+        timer.resume()
+    }
+
+    /// Stops redrawing and leaves the line clear.
+    func stop() {
+        lock.withLock {
+            timer?.cancel()
+            timer = nil
+            clearLocked()
+        }
+    }
+
+    /// Runs `body` (which prints) with the status line out of the way.
+    func printing(_ body: () -> Void) {
+        lock.withLock {
+            clearLocked()
+            body()
+        }
+    }
+
+    private func draw() {
+        let snapshot = status.snapshot
+        guard snapshot.isActive else { return }
+        let text = Self.render(snapshot, speaking: gate?.isSpeaking ?? false)
+        lock.withLock {
+            guard timer != nil, !(drawn && text == last) else { return }
+            write("\r\u{1B}[2K" + text)
+            drawn = true
+            last = text
+        }
+    }
+
+    private func clearLocked() {
+        guard drawn else { return }
+        write("\r\u{1B}[2K")
+        drawn = false
+    }
+
+    private func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// "hearing    ▮▮▮▮▮▯▯▯▯▯  -31 dB": the phase (speaking wins), and the
+    /// level on a bar from -60 dB (empty) to 0 dB (full).
+    static func render(_ snapshot: ListeningStatus.Snapshot, speaking: Bool) -> String {
+        let phase = speaking ? "speaking" : snapshot.phase.rawValue
+        let cells = 10
+        let filled = max(0, min(cells, Int(((snapshot.level + 60) / 60 * Double(cells)).rounded())))
+        let bar = String(repeating: "▮", count: filled) + String(repeating: "▯", count: cells - filled)
+        return phase.padding(toLength: 10, withPad: " ", startingAt: 0) + bar + String(format: " %4.0f dB", snapshot.level)
+    }
+}
