@@ -22,6 +22,8 @@ bench: deps
 	.build/release/voicecmd-bench match --commands ../shared/bench/home.json --sentences ../shared/bench/home-sentences.txt
 	.build/release/voicecmd-bench generated --intents 1000 --phrases 10 --entities 1000
 	.build/release/voicecmd-bench listen --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 30 --realtime 60
+	Benchmarks/virtual-microphone.sh .build/release/voicecmd-bench microphone --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 60
+	.build/release/voicecmd-bench wake --corpora ../shared/corpora --minutes 60
 	for snr in clean 24 18 12 6; do \
 	  if [ $$snr = clean ]; then noise=""; else noise="--noise ../shared/corpora/noise/kitchen.wav --snr $$snr"; fi; \
 	  .build/release/voicecmd-bench asr --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev $$noise --json | tail -1; \

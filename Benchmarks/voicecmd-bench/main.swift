@@ -11,6 +11,9 @@ let usage = """
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
                               [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
            voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--json]
+           voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--json]
+                              (under Benchmarks/virtual-microphone.sh)
+           voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--thresholds <t,…>] [--json]
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,6 +29,8 @@ do {
     case "generated": report = try GeneratedModelBenchmark.run(options)
     case "asr": report = try ASRBenchmark.run(options)
     case "listen": report = try ListenBenchmark.run(options)
+    case "microphone": report = try MicrophoneBenchmark.run(options)
+    case "wake": report = try WakeBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)

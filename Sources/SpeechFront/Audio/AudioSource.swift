@@ -34,3 +34,24 @@ public protocol AudioSource: Sendable {
     /// the reason it cannot be read; cancelling its consumer stops the reading.
     func buffers() -> AsyncThrowingStream<AudioBuffer, any Error>
 }
+
+extension AsyncThrowingStream where Element == AudioBuffer, Failure == any Error {
+    /// The same buffers, each passed through `transform` as it comes (a
+    /// source wrapping another: muting, timing). Cancelling or dropping
+    /// the result stops the stream it wraps.
+    public func mapped(_ transform: @escaping @Sendable (AudioBuffer) -> AudioBuffer) -> AsyncThrowingStream<AudioBuffer, any Error> {
+        let upstream = Upstream(makeAsyncIterator())
+        return AsyncThrowingStream(unfolding: {
+            guard let buffer = try await upstream.iterator.next() else { return nil }
+            return transform(buffer)
+        })
+    }
+}
+
+/// A wrapped stream's iterator, kept between calls.
+/// @unchecked Sendable: an unfolding stream calls its closure once at a
+/// time, so the iterator is never used by two tasks at once.
+private final class Upstream: @unchecked Sendable {
+    var iterator: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator
+    init(_ iterator: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator) { self.iterator = iterator }
+}

@@ -30,9 +30,16 @@ public final class PulseAudioPlayback {
 
     /// Plays `samples` and returns when the last of them has been played.
     public func play(_ samples: [Int16]) throws(SpeechError) {
+        try write(samples)
+        var error: Int32 = 0
+        try check(pa_simple_drain(stream, &error), "pa_simple_drain", reason: { _ in String(cString: pa_strerror(error)) })
+    }
+
+    /// Queues `samples` for playing, blocking while the server's buffer is
+    /// full: a stream written piece by piece goes at the pace it is played.
+    public func write(_ samples: [Int16]) throws(SpeechError) {
         var error: Int32 = 0
         let written = samples.withUnsafeBytes { bytes in pa_simple_write(stream, bytes.baseAddress, bytes.count, &error) }
         try check(written, "pa_simple_write", reason: { _ in String(cString: pa_strerror(error)) })
-        try check(pa_simple_drain(stream, &error), "pa_simple_drain", reason: { _ in String(cString: pa_strerror(error)) })
     }
 }

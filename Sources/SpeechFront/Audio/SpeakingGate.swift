@@ -68,19 +68,10 @@ public struct GatedAudioSource: AudioSource {
 
     public func buffers() -> AsyncThrowingStream<AudioBuffer, any Error> {
         let gate = self.gate
-        let upstream = Upstream(source.buffers().makeAsyncIterator())
-        return AsyncThrowingStream(unfolding: {
-            guard var buffer = try await upstream.iterator.next() else { return nil }
+        return source.buffers().mapped { buffer in
+            var buffer = buffer
             buffer.isMuted = buffer.isMuted || gate.mutes(buffer.captured)
             return buffer
-        })
-    }
-
-    /// The wrapped stream's iterator, kept between calls.
-    /// @unchecked Sendable: an unfolding stream calls its closure once at a
-    /// time, so the iterator is never used by two tasks at once.
-    private final class Upstream: @unchecked Sendable {
-        var iterator: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator
-        init(_ iterator: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator) { self.iterator = iterator }
+        }
     }
 }

@@ -290,7 +290,8 @@ public final class CommandRecognizer {
             try decoder.removeSearch(Self.wakeCommandSearch)
         }
         wakePhrase = nil
-        try decoder.creatingSearch(with: [("kws_threshold", String(phrase.threshold))]) { () throws(SpeechError) in
+        try decoder.creatingSearch(with: [("kws_threshold", String(phrase.threshold)),
+                                          ("kws_plp", String(phrase.phoneLoopProbability))]) { () throws(SpeechError) in
             try decoder.addKeyphrase(named: Self.wakeSearch, phrase: phrase.text)
         }
         try loadWakeCommandGrammar(phrase)

@@ -7,6 +7,10 @@ public struct WakePhrase: Sendable, Equatable {
     /// (PocketSphinx's `kws_threshold`). Smaller accepts more: longer
     /// phrases need smaller values (1e-20 suits two or three words).
     public var threshold: Double
+    /// The probability of moving from one phone to the next in the loop of
+    /// phones the phrase is weighed against (PocketSphinx's `kws_plp`).
+    /// Lower makes "any other sounds" a less likely explanation.
+    public var phoneLoopProbability: Double = 1e-1
 
     public static let defaultThreshold = 1e-20
 
