@@ -15,12 +15,9 @@ enum ListenBenchmark {
         let expected = try options.integer("commands", default: 5)
         let minutes = try options.integer("minutes", default: 30)
         let realtimeSeconds = options.value("realtime").flatMap(Int.init) ?? 0
-        var reader = try AudioReaders.open(path: clip)
-        let samples = try AudioReaders.readAll(&reader)
-        let loops = max(1, Int((Double(minutes) * 60 * 16_000 / Double(samples.count)).rounded(.up)))
-        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
-        var speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
-        speech.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+        let (samples, loops) = try loopedClip(clip, minutes: minutes)
+        let model = try defaultModel()
+        var speech = try defaultSpeechOptions()
         if let below = options.value("free-text-below").flatMap(Double.init) { speech.freeTextCheckBelow = below }
         if let settings = options.value("lm-search") { speech.languageSearchSettings = ASRBenchmark.settings(settings) }
         if let mode = options.value("mode").flatMap(SearchMode.init(rawValue:)) { speech.mode = mode }
@@ -169,6 +166,25 @@ enum ListenBenchmark {
             cached.append(try time { try recognizer.useAnswerSearch(for: answers) })
         }
         return (first, percentile(cached.sorted(), 0.5), percentile(back.sorted(), 0.5))
+    }
+
+    /// A recording, and how many times it plays in `minutes`.
+    static func loopedClip(_ path: String, minutes: Int) throws -> (samples: [Int16], loops: Int) {
+        var reader = try AudioReaders.open(path: path)
+        let samples = try AudioReaders.readAll(&reader)
+        guard !samples.isEmpty else { throw BenchError(message: "\(path) holds no audio") }
+        return (samples, max(1, Int((Double(minutes) * 60 * 16_000 / Double(samples.count)).rounded(.up))))
+    }
+
+    static func defaultModel() throws -> CommandModel {
+        try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+    }
+
+    /// Recogniser options for the built-in model (its pronunciations included).
+    static func defaultSpeechOptions() throws -> CommandRecognizer.Options {
+        var speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        speech.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+        return speech
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {

@@ -1,4 +1,3 @@
-import DefaultModels
 import Foundation
 import Synchronization
 import VoiceCommands
@@ -22,12 +21,9 @@ enum MicrophoneBenchmark {
         let minutes = try options.integer("minutes", default: 60)
         let sink = options.value("sink") ?? "virtspk"
         let device = options.value("device") ?? sink + ".monitor"
-        var reader = try AudioReaders.open(path: clip)
-        let samples = try AudioReaders.readAll(&reader)
-        let loops = max(1, Int((Double(minutes) * 60 * 16_000 / Double(samples.count)).rounded(.up)))
-        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
-        var speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
-        speech.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+        let (samples, loops) = try ListenBenchmark.loopedClip(clip, minutes: minutes)
+        let model = try ListenBenchmark.defaultModel()
+        let speech = try ListenBenchmark.defaultSpeechOptions()
         let settings = CommandSession.Settings()
 
         let collector = Collector()

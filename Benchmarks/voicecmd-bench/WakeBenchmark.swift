@@ -1,4 +1,3 @@
-import DefaultModels
 import Foundation
 import Synchronization
 import VoiceCommands

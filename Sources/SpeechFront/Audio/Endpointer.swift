@@ -108,6 +108,15 @@ public final class Endpointer {
         return cut
     }
 
+    /// A stretch not listened to (voicecmd itself speaking): an open
+    /// utterance is dropped, not handed on (its end was cut off, and half a
+    /// command must not run), and the stream clock moves on.
+    public func discard(_ frames: Int) {
+        _ = finish()
+        preRoll = []
+        samplesSeen += frames
+    }
+
     /// The utterance still open at the end of the stream, if any.
     public func finish() -> SpeechSegment? {
         if inUtterance { current += pending }

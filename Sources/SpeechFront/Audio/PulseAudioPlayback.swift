@@ -38,6 +38,7 @@ public final class PulseAudioPlayback {
     /// Queues `samples` for playing, blocking while the server's buffer is
     /// full: a stream written piece by piece goes at the pace it is played.
     public func write(_ samples: [Int16]) throws(SpeechError) {
+        guard !samples.isEmpty else { return }
         var error: Int32 = 0
         let written = samples.withUnsafeBytes { bytes in pa_simple_write(stream, bytes.baseAddress, bytes.count, &error) }
         try check(written, "pa_simple_write", reason: { _ in String(cString: pa_strerror(error)) })

@@ -17,6 +17,9 @@ public final class CommandRecognizer {
         /// answer grammar is small, so any sound fits some answer, and a
         /// doubtful "yes" must not confirm anything.
         public var minimumAnswerConfidence: Double = 0.45
+        /// Audio after a wake phrase shorter than this (in seconds, the
+        /// utterance's trailing padding included) holds no command.
+        public var shortestAfterWake = 0.55
         /// In `auto` mode with free-text intents, grammar results below this
         /// confidence are checked against the general language model.
         public var freeTextCheckBelow: Double = 0.7
@@ -317,48 +320,72 @@ public final class CommandRecognizer {
     /// enough, often before its last sound ends, so cutting there leaves
     /// the tail of the phrase on the command. Instead the utterance from
     /// the phrase on is decoded with the command grammar after the phrase's
-    /// words, which places the boundary where the sounds are.
+    /// words, which places the boundary where the sounds are. The
+    /// confidence is the command's alone: its part of the path against the
+    /// phone loop over the audio after the phrase.
     public func recognizeCommand(after wake: WakeDetection, in segment: SpeechSegment) throws(SpeechError) -> Transcript? {
+        guard let aligned = try alignAfterWake(wake, in: segment) else { return nil }
+        if options.mode == .lm {
+            let transcript = try recognizeWithLanguageModel(aligned.rest)
+            return transcript.text.isEmpty ? nil : transcript
+        }
+        var transcript = makeTranscript(aligned.command, segment: aligned.piece, mode: options.mode == .auto ? .auto : .grammar)
+        guard !transcript.text.isEmpty else { return nil }
+        transcript.start = aligned.rest.start
+        guard options.mode == .auto else {
+            transcript.confidence = Self.pathConfidence(aligned.command)
+            return transcript
+        }
+        transcript.confidence = try grammarConfidence(aligned.command, segment: aligned.rest, search: Self.wakeCommandSearch)
+        if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
+        return try preferringFreeText(transcript, aligned.rest)
+    }
+
+    /// The audio after the wake phrase; nil when there is too little of it
+    /// to hold a command (`shortestAfterWake`, trailing padding included).
+    public func speech(after wake: WakeDetection, in segment: SpeechSegment) throws(SpeechError) -> SpeechSegment? {
+        try alignAfterWake(wake, in: segment)?.rest
+    }
+
+    /// The utterance from the wake phrase on (`piece`), decoded with the
+    /// command grammar after the phrase's words; `command` is that decode
+    /// without the phrase (its words, and its share of the path score and
+    /// frames), `rest` the audio after the phrase.
+    private func alignAfterWake(_ wake: WakeDetection, in segment: SpeechSegment) throws(SpeechError)
+        -> (piece: SpeechSegment, command: DecodedUtterance, rest: SpeechSegment)? {
         guard let wakePhrase else { return nil }
         let rate = Double(RecognizerAudio.sampleRate)
+        let shortest = Int(options.shortestAfterWake * rate)
         let spottedEnd = Int(((wake.end - segment.start) * rate).rounded())
-        // Nothing after the phrase but its trailing silence.
-        guard segment.samples.count - spottedEnd >= Self.shortestCommand else { return nil }
+        guard segment.samples.count - spottedEnd >= shortest else { return nil }
         let from = max(0, Int(((wake.start - segment.start - 0.1) * rate).rounded()))
         let piece = SpeechSegment(samples: Array(segment.samples[from...]), start: segment.start + Double(from) / rate)
         try decoder.useSearch(Self.wakeCommandSearch)
         defer { try? decoder.useSearch(Self.grammarSearch) }
-        var decoded = try decoder.decode(piece.samples, nbest: 1)
+        var command = try decoder.decode(piece.samples, nbest: 1)
         // The phrase's words, and fillers around them, are not the command's.
         var phraseWords = wakePhrase.words[...]
-        var phraseEnd = 0.0
-        while let first = decoded.words.first {
+        var phraseEnd: Double?
+        var phraseScore = 0
+        while phraseWords.first != nil, let first = command.words.first {
             let word = Self.stripVariant(first.word)
-            if Self.isFiller(word) {
-            } else if word == phraseWords.first {
+            guard Self.isFiller(word) || word == phraseWords.first else { break }
+            if !Self.isFiller(word) {
                 phraseWords = phraseWords.dropFirst()
                 phraseEnd = first.end
-            } else {
-                break
             }
-            decoded.words.removeFirst()
+            phraseScore += first.acousticScore
+            command.words.removeFirst()
         }
-        let commandStart = piece.start + phraseEnd
-        var transcript = makeTranscript(decoded, segment: piece, mode: options.mode == .auto ? .auto : .grammar)
-        guard !transcript.text.isEmpty else { return nil }
-        transcript.start = commandStart
-        guard options.mode != .grammar else {
-            transcript.confidence = Self.pathConfidence(decoded)
-            return transcript
-        }
-        transcript.confidence = try grammarConfidence(decoded, segment: piece, search: Self.wakeCommandSearch)
-        if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
-        let cut = min(segment.samples.count, Int(((commandStart - segment.start) * rate).rounded()))
-        return try preferringFreeText(transcript, SpeechSegment(samples: Array(segment.samples[cut...]), start: commandStart))
+        // The grammar could not place the phrase: cut where it was spotted.
+        let placed = phraseWords.isEmpty ? phraseEnd : nil
+        let cut = min(segment.samples.count, placed.map { from + Int(($0 * rate).rounded()) } ?? spottedEnd)
+        guard segment.samples.count - cut >= shortest else { return nil }
+        let rest = SpeechSegment(samples: Array(segment.samples[cut...]), start: segment.start + Double(cut) / rate)
+        command.score -= phraseScore
+        command.frames = max(1, Int(Double(rest.samples.count) / rate * decoder.framesPerSecond))
+        return (piece, command, rest)
     }
-
-    /// Audio after a wake phrase shorter than this (0.3 s) holds no command.
-    static let shortestCommand = 4_800
 
     /// Makes the command grammar the current search again.
     public func useCommandSearch() throws(SpeechError) {

@@ -16,10 +16,10 @@ public struct WakePhrase: Sendable, Equatable {
 
     /// Throws when `text` has no words, or characters no word is made of.
     public init(_ text: String, threshold: Double = defaultThreshold) throws(SpeechError) {
-        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { throw SpeechError("the wake phrase is empty") }
         if let bad = words.first(where: { !$0.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } }) {
-            throw SpeechError("the wake phrase can hold only words, not \"\(bad)\"")
+            throw SpeechError("the wake phrase can hold only words, not \(bad.debugDescription)")
         }
         guard threshold > 0, threshold <= 1 else {
             throw SpeechError("the wake threshold must be above 0 and at most 1 (like 1e-20), not \(threshold)")

@@ -140,6 +140,9 @@ public actor CommandSession {
         guard recognizer != nil else { throw SpeechError("the session has no recogniser, so it cannot listen") }
         guard reader == nil else { throw SpeechError("the session is already listening") }
         stopRequested = false
+        // Stream time starts again at zero: nothing of an earlier stream holds.
+        awakeAt = nil
+        speculation = nil
         let endpointer = try Endpointer(settings: settings.endpointing)
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
@@ -221,7 +224,7 @@ public actor CommandSession {
 
     private func isAwake(at start: Double) -> Bool {
         guard let awakeAt else { return false }
-        return start - awakeAt <= settings.wakeWindow
+        return start >= awakeAt && start - awakeAt <= settings.wakeWindow
     }
 
     /// A decode started at a tentative end, for the context then.
@@ -269,6 +272,14 @@ public actor CommandSession {
             guard settings.wake != nil else { return Decoded(transcript: try recognizer.recognize(segment), time: .now - started) }
             return try decodeAfterWake(segment, recognizer, started: started)
         }
+        // An answer needs no wake phrase, but may come with one: what follows it is the answer.
+        var segment = segment
+        var wake: WakeDetection?
+        if settings.wake != nil, let spotted = try recognizer.detectWake(in: segment) {
+            wake = spotted
+            guard let rest = try recognizer.speech(after: spotted, in: segment) else { return Decoded(transcript: nil, wake: wake, time: .now - started) }
+            segment = rest
+        }
         let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
         // The next utterance may be a new command instead: it is when the
         // commands explain it clearly better than the answers do.
@@ -279,9 +290,9 @@ public actor CommandSession {
             ? command.confidence >= Self.confidentCommand
             : answer.match?.best == nil || command.confidence > answer.confidence + Self.newCommandMargin
         if command.match?.best != nil, isNewCommand {
-            return Decoded(transcript: command, time: .now - started)
+            return Decoded(transcript: command, wake: wake, time: .now - started)
         }
-        return Decoded(transcript: answer, isAnswer: true, time: .now - started)
+        return Decoded(transcript: answer, isAnswer: true, wake: wake, time: .now - started)
     }
 
     /// With a wake phrase: an utterance that starts with it is a command
@@ -302,7 +313,7 @@ public actor CommandSession {
         if let wake = decoded.wake {
             emit(SessionEvent(.wake(phrase: wake.phrase),
                               utterance: SpeechSpan(start: wake.start, end: wake.end, endpointed: span.endpointed)))
-            awakeAt = wake.end
+            if pendingQuestion == nil { awakeAt = wake.end }
         }
         // Noise the recogniser found no words in is no turn at all (nor is
         // speech without the wake phrase).
@@ -421,10 +432,11 @@ private final class EndpointingLoop: @unchecked Sendable {
                     hand(endpointer.skip(buffer.droppedBefore))
                     send(.dropped(buffer.droppedBefore))
                 }
-                // Heard while voicecmd spoke: a gap, like lost audio (the
-                // detector must not learn the reply's voice as the room).
+                // Heard while voicecmd spoke: a gap (the detector must not
+                // learn the reply's voice as the room), and speech it cut
+                // into is dropped.
                 if buffer.isMuted {
-                    hand(endpointer.skip(buffer.samples.count))
+                    endpointer.discard(buffer.samples.count)
                     status.heard([], hearing: false)
                 } else {
                     for endpoint in try endpointer.feedEndpoints(buffer.samples) {

@@ -85,7 +85,7 @@ public struct SpeechSynthesizer: Sendable {
             arguments = [executable, "-v", voice ?? "en-us", "-w", wave, "--stdin"]
             input = Data((spoken + "\n").utf8)
         case .flite(let voice):
-            guard FileManager.default.createFile(atPath: textFile, contents: Data(spoken.utf8)) else {
+            guard FileManager.default.createFile(atPath: textFile, contents: Data(spoken.utf8), attributes: [.posixPermissions: 0o600]) else {
                 throw SpeechError("cannot write the reply for flite to \(textFile)")
             }
             arguments = [executable, "-voice", voice, "-f", textFile, "-o", wave]
@@ -95,9 +95,9 @@ public struct SpeechSynthesizer: Sendable {
         let ending = ProgramRunner.run(arguments, input: input, environment: environment, timeout: timeout) { _ in }
         switch ending {
         case .exited(0): break
-        case .exited(let code): throw SpeechError("\(engine.program) failed (exit code \(code)) speaking \"\(spoken.prefix(40))\"")
+        case .exited(let code): throw SpeechError("\(engine.program) failed (exit code \(code)) speaking \(String(spoken.prefix(40)).debugDescription)")
         case .killedBySignal(let signal): throw SpeechError("\(engine.program) was killed by signal \(signal)")
-        case .timedOut: throw SpeechError("\(engine.program) took more than \(Int(timeout)) s to speak \"\(spoken.prefix(40))\"")
+        case .timedOut: throw SpeechError("\(engine.program) took more than \(Int(timeout)) s to speak \(String(spoken.prefix(40)).debugDescription)")
         case .couldNotStart(let reason): throw SpeechError("cannot speak: \(reason)")
         }
         var reader = try AudioReaders.open(path: wave)

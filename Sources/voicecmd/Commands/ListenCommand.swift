@@ -72,9 +72,9 @@ enum ListenCommand: Subcommand {
         case "-": source = .standardInput()
         case let path?: source = try .file(path, pacing: arguments.has("fast") ? .asFastAsConsumed : .realTime)
         }
-        let speaker = try replySpeaker(arguments)
-        let json = arguments.has("json")
         let display = StatusDisplay()
+        let speaker = try replySpeaker(arguments, display)
+        let json = arguments.has("json")
         let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
             display.printing { SessionOutput.print(event, json: json, heard: true) }
             if let speaker, let text = event.spokenText { speaker.say(text) }
@@ -86,8 +86,9 @@ enum ListenCommand: Subcommand {
             line.start()
         }
         defer { display.line?.stop() }
-        // A microphone hears the speakers: it is muted while voicecmd speaks.
-        let heard: any AudioSource = if let speaker, input == nil { GatedAudioSource(source, gate: speaker.gate) } else { source }
+        // A microphone hears the speakers: it is muted while voicecmd speaks
+        // (and so is standard input, which is live capture: parec, arecord).
+        let heard: any AudioSource = if let speaker, input == nil || input == "-" { GatedAudioSource(source, gate: speaker.gate) } else { source }
         try waitFor {
             // The last reply is spoken before voicecmd exits, even after a failure.
             do {
@@ -101,13 +102,13 @@ enum ListenCommand: Subcommand {
         return 0
     }
 
-    private static func replySpeaker(_ arguments: ParsedArguments) throws -> ReplySpeaker? {
+    private static func replySpeaker(_ arguments: ParsedArguments, _ display: StatusDisplay) throws -> ReplySpeaker? {
         guard arguments.has("speak") else {
             if arguments.value("voice") != nil { throw UsageError(message: "--voice chooses how --speak sounds: add --speak", command: spec) }
             return nil
         }
         let synthesizer = try SpeechSynthesizer(arguments.value("voice").map { .flite(voice: $0) } ?? .espeak(voice: nil))
-        return try ReplySpeaker(synthesizer: synthesizer) { error in printError("voicecmd: \(error.message)") }
+        return try ReplySpeaker(synthesizer: synthesizer) { error in display.printing { printError("voicecmd: \(error.message)") } }
     }
 
     private static func wakePhrase(_ arguments: ParsedArguments) throws -> WakePhrase? {

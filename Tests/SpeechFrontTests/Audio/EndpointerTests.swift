@@ -38,6 +38,34 @@ struct EndpointerTests {
         #expect(matched >= 1)
     }
 
+    /// A stretch not listened to (voicecmd speaking) drops the utterance it
+    /// cut into, where a gap of lost audio hands it on, and both move the clock.
+    @Test func aMutedStretchDropsTheUtteranceItCuts() throws {
+        let speech = try Self.samples("two-commands")
+        // Into the first command: find where speech is open.
+        func openUtterance(_ endpointer: Endpointer) throws -> Int {
+            var fed = 0
+            while !endpointer.isHearingSpeech && fed < speech.count {
+                _ = try endpointer.feed(Array(speech[fed..<min(speech.count, fed + 1_600)]))
+                fed += 1_600
+            }
+            // Half a second more of the command.
+            _ = try endpointer.feed(Array(speech[fed..<min(speech.count, fed + 8_000)]))
+            return fed + 8_000
+        }
+        let muted = try Endpointer()
+        let fedMuted = try openUtterance(muted)
+        #expect(muted.isHearingSpeech)
+        muted.discard(16_000)
+        #expect(!muted.isHearingSpeech)
+        #expect(muted.finish() == nil)
+        #expect(muted.position == Double(fedMuted + 16_000) / 16_000)
+
+        let dropped = try Endpointer()
+        _ = try openUtterance(dropped)
+        #expect(dropped.skip(16_000) != nil)
+    }
+
     /// Noise alone is no utterance, however long.
     @Test func noiseAloneIsNoUtterance() throws {
         let endpointer = try Endpointer()

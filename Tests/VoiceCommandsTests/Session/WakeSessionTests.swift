@@ -68,9 +68,28 @@ struct WakeSessionTests {
         #expect(log.intents.isEmpty)
     }
 
+    /// A wake phrase at the end of one stream does not wake the next: each
+    /// stream's clock starts at zero.
+    @Test func aNewStreamStartsAsleep() async throws {
+        let recording = try Self.wakeRecording()
+        let log = EventLog()
+        let session = try Self.session(log: log)
+        // "hey computer" alone, the stream ending before the command.
+        try await session.listen(to: ReaderAudioSource(name: "wake", pacing: .asFastAsConsumed) {
+            SampleBufferReader(samples: Array(recording.prefix(32_000)))
+        })
+        #expect(Self.wakes(log).count == 1)
+        // Then "turn on the kitchen light" alone, in a stream of its own.
+        try await session.listen(to: ReaderAudioSource(name: "command", pacing: .asFastAsConsumed) {
+            SampleBufferReader(samples: Array(recording[32_000..<(5 * 16_000)]))
+        })
+        #expect(log.intents.isEmpty)
+    }
+
     @Test func aWakePhraseNeedsWords() {
         #expect(throws: SpeechError("the wake phrase is empty")) { try WakePhrase("  ") }
         #expect(throws: SpeechError("the wake phrase can hold only words, not \"computer!\"")) { try WakePhrase("hey computer!") }
+        #expect(throws: SpeechError("the wake phrase can hold only words, not \"\\u{07}\"")) { try WakePhrase("hey\ncomputer \u{07}") }
         #expect(throws: SpeechError("the wake threshold must be above 0 and at most 1 (like 1e-20), not 2.0")) {
             try WakePhrase("hey computer", threshold: 2)
         }
