@@ -25,7 +25,7 @@ enum ListenCommand: Subcommand {
             .init(name: "wake", short: "w", valueName: "phrase",
                   help: "Only a command said after this phrase (\"hey computer\"), in the same breath or next, is carried out."),
             .init(name: "wake-threshold", short: nil, valueName: "ratio",
-                  help: "How sure the wake phrase must be: smaller accepts more (and more false wakes). Default: 1e-20."),
+                  help: "How sure the wake phrase must be: smaller accepts more (and more false wakes). Default: 1e-30."),
             .init(name: "speak", short: "s", valueName: nil,
                   help: "Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile."),
             .init(name: "voice", short: nil, valueName: "name", help: "Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng."),
