@@ -1,17 +1,17 @@
 internal import CAudio
 
-/// One libsamplerate converter to 16 kHz, fed in chunks; deleted with this object.
+/// One libsamplerate converter (to 16 kHz unless told), fed in chunks; deleted with this object.
 final class SampleRateConverter {
     private let state: OpaquePointer
     private let ratio: Double
 
-    init(fromRate rate: Int) throws(SpeechError) {
+    init(fromRate rate: Int, toRate target: Int = RecognizerAudio.sampleRate) throws(SpeechError) {
         var error: Int32 = 0
         guard let state = src_new(Int32(SRC_SINC_MEDIUM_QUALITY), 1, &error) else {
             throw SpeechError("cannot convert from \(rate) Hz: \(String(cString: src_strerror(error)))")
         }
         self.state = state
-        ratio = Double(RecognizerAudio.sampleRate) / Double(rate)
+        ratio = Double(target) / Double(rate)
     }
 
     deinit { src_delete(state) }
