@@ -132,17 +132,10 @@ enum ListenBenchmark {
         let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
         let source = ReaderAudioSource(name: "loop", pacing: pacing) { LoopReader(samples: samples, loops: loops) }
         let start = nanoseconds()
-        let done = DispatchSemaphore(value: 0)
-        let failure = Collector()
-        Task {
-            do { try await session.listen(to: source) } catch { failure.lock.withLock { failure.run.turns = -1 } }
-            done.signal()
-        }
-        done.wait()
+        try ListeningRun(session, to: source).wait("the stream could not be read")
         var run = collector.lock.withLock { collector.run }
         run.seconds = Double(nanoseconds() - start) / 1e9
         run.residentAtEnd = peakMemoryMB()
-        if failure.run.turns < 0 { throw BenchError(message: "the stream could not be read") }
         return run
     }
 

@@ -30,12 +30,7 @@ enum MicrophoneBenchmark {
         let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
         let capture = CaptureClock(try ReaderAudioSource.microphone(device: device))
         let playback = try PulseAudioPlayback(device: sink)
-        let done = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
-        Task {
-            do { try await session.listen(to: capture) } catch { failure.withLock { $0 = "\(error)" } }
-            done.signal()
-        }
+        let listening = ListeningRun(session, to: capture)
         // The player: the loops piece by piece (written as fast as the sink
         // plays), then the clip's quiet start again so the last command ends.
         let started = ContinuousClock.now
@@ -54,8 +49,7 @@ enum MicrophoneBenchmark {
         }
         Thread.sleep(forTimeInterval: 2)
         Task { await session.stop() }
-        done.wait()
-        if let failure = failure.withLock({ $0 }) { throw BenchError(message: "listening at \(device): \(failure)") }
+        try listening.wait("listening at \(device)")
         let playedSeconds = ListenBenchmark.seconds(ContinuousClock.now - started)
         let run = collector.snapshot
 

@@ -121,18 +121,8 @@ enum WakeBenchmark {
             default: break
             }
         }
-        let done = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
-        Task {
-            do {
-                try await session.listen(to: ReaderAudioSource(name: "wake", pacing: .asFastAsConsumed) { SampleBufferReader(samples: samples) })
-            } catch {
-                failure.withLock { $0 = "\(error)" }
-            }
-            done.signal()
-        }
-        done.wait()
-        if let failure = failure.withLock({ $0 }) { throw BenchError(message: failure) }
+        let source = ReaderAudioSource(name: "wake", pacing: .asFastAsConsumed) { SampleBufferReader(samples: samples) }
+        try ListeningRun(session, to: source).wait("listening to the wake stream")
         return heard.withLock { $0 }
     }
 }

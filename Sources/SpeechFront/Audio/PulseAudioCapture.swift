@@ -21,7 +21,8 @@ final class PulseAudioCapture {
                                         fragsize: UInt32(RecognizerAudio.sampleRate / 10 * 2))
         var error: Int32 = 0
         guard let stream = pa_simple_new(nil, "voicecmd", PA_STREAM_RECORD, device, "listen", &spec, nil, &attributes, &error) else {
-            throw Self.openingError(device: device, code: error)
+            throw Self.openingError(code: error, device: device, noEntity: "no audio source named",
+                                    hint: ": 'voicecmd listen --list-devices' lists them", cannot: "record from", fallback: "the default source")
         }
         self.stream = stream
     }
@@ -43,16 +44,19 @@ final class PulseAudioCapture {
         SpeechError("cannot reach a PulseAudio server (\(reason)): start PulseAudio or PipeWire's pulse server, or set PULSE_SERVER")
     }
 
-    /// Why a stream could not be opened, with what to do about it.
-    private static func openingError(device: String?, code: Int32) -> SpeechError {
+    /// Why a stream (recording or playback) could not be opened, with what
+    /// to do about it: no server, no such device (`noEntity` 'name' (reason)
+    /// `hint`), or "cannot `cannot` 'name' / `fallback`: reason".
+    static func openingError(code: Int32, device: String?, noEntity: String, hint: String = "", cannot: String,
+                             fallback: String) -> SpeechError {
         let reason = String(cString: pa_strerror(code))
         switch code {
         case Int32(PA_ERR_CONNECTIONREFUSED.rawValue), Int32(PA_ERR_INVALIDSERVER.rawValue):
             return unreachable(reason)
         case Int32(PA_ERR_NOENTITY.rawValue):
-            return SpeechError("no audio source named '\(device ?? "default")' (\(reason)): 'voicecmd listen --list-devices' lists them")
+            return SpeechError("\(noEntity) '\(device ?? "default")' (\(reason))\(hint)")
         default:
-            return SpeechError("cannot record from \(device.map { "'\($0)'" } ?? "the default source"): \(reason)")
+            return SpeechError("cannot \(cannot) \(device.map { "'\($0)'" } ?? fallback): \(reason)")
         }
     }
 }

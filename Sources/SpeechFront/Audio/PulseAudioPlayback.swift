@@ -13,15 +13,8 @@ public final class PulseAudioPlayback {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(RecognizerAudio.sampleRate), channels: 1)
         var error: Int32 = 0
         guard let stream = pa_simple_new(nil, "voicecmd", PA_STREAM_PLAYBACK, device, "reply", &spec, nil, nil, &error) else {
-            let reason = String(cString: pa_strerror(error))
-            switch error {
-            case Int32(PA_ERR_CONNECTIONREFUSED.rawValue), Int32(PA_ERR_INVALIDSERVER.rawValue):
-                throw PulseAudioCapture.unreachable(reason)
-            case Int32(PA_ERR_NOENTITY.rawValue):
-                throw SpeechError("no audio output named '\(device ?? "default")' (\(reason))")
-            default:
-                throw SpeechError("cannot play to \(device.map { "'\($0)'" } ?? "the default sink"): \(reason)")
-            }
+            throw PulseAudioCapture.openingError(code: error, device: device, noEntity: "no audio output named",
+                                                 cannot: "play to", fallback: "the default sink")
         }
         self.stream = stream
     }

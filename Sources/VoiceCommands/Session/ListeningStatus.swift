@@ -22,29 +22,31 @@ public final class ListeningStatus: Sendable {
         public var isActive = false
     }
 
-    private let state = Mutex(Snapshot())
-    private let thinking = Mutex(0)
+    /// The audio side's view, and how many turns are being worked on.
+    private let state = Mutex((heard: Snapshot(), thinking: 0))
 
     public init() {}
 
     public var snapshot: Snapshot {
-        var current = state.withLock { $0 }
-        if thinking.withLock({ $0 }) > 0 { current.phase = .thinking }
-        return current
+        state.withLock { state in
+            var current = state.heard
+            if state.thinking > 0 { current.phase = .thinking }
+            return current
+        }
     }
 
     func heard(_ samples: [Int16], hearing: Bool) {
         let level = Self.level(of: samples)
         state.withLock { state in
-            state.level = level
-            state.phase = hearing ? .hearing : .listening
+            state.heard.level = level
+            state.heard.phase = hearing ? .hearing : .listening
         }
     }
 
-    func setActive(_ active: Bool) { state.withLock { $0.isActive = active } }
+    func setActive(_ active: Bool) { state.withLock { $0.heard.isActive = active } }
 
-    func startThinking() { thinking.withLock { $0 += 1 } }
-    func stopThinking() { thinking.withLock { $0 = max(0, $0 - 1) } }
+    func startThinking() { state.withLock { $0.thinking += 1 } }
+    func stopThinking() { state.withLock { $0.thinking = max(0, $0.thinking - 1) } }
 
     /// RMS level in dBFS.
     static func level(of samples: [Int16]) -> Double {
