@@ -37,14 +37,21 @@ final class RNNoiseLibrary: @unchecked Sendable {
                                     + "or set VOICECMD_RNNOISE to librnnoise.so)"))
     }
 
-    /// The process's RNNoise: $VOICECMD_RNNOISE, then the set-up step's
-    /// folder beside the running binary (.build/vendor/lib),
-    /// then wherever the system's loader finds librnnoise.so.
-    static let shared: Result<RNNoiseLibrary, SpeechError> = load(from: defaultCandidates())
+    /// The process's RNNoise: $VOICECMD_RNNOISE alone when set (so it can
+    /// also turn denoising off), else the set-up step's folder beside the
+    /// running binary (.build/vendor/lib), then the system's usual places.
+    static let shared: Result<RNNoiseLibrary, SpeechError> = {
+        if let path = ProcessInfo.processInfo.environment["VOICECMD_RNNOISE"], !path.isEmpty {
+            guard FileManager.default.fileExists(atPath: path) else {
+                return .failure(SpeechError("VOICECMD_RNNOISE names \(path), which does not exist"))
+            }
+            return load(from: [path])
+        }
+        return load(from: defaultCandidates())
+    }()
 
     static func defaultCandidates() -> [String] {
         var candidates: [String] = []
-        if let path = ProcessInfo.processInfo.environment["VOICECMD_RNNOISE"], !path.isEmpty { candidates.append(path) }
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
             // .build/debug is a link to .build/<triple>/debug.
@@ -114,5 +121,12 @@ public final class NoiseSuppressor {
         return input.withUnsafeBufferPointer { source in
             frame.withUnsafeMutableBufferPointer { output in library.processFrame(state, output.baseAddress, source.baseAddress) }
         }
+    }
+
+    /// Denoises the `frameSize` samples at `frame` in place (RNNoise reads
+    /// its input before it writes its output).
+    @discardableResult
+    func denoise(inPlace frame: UnsafeMutablePointer<Float>) -> Float {
+        library.processFrame(state, frame, frame)
     }
 }
