@@ -53,6 +53,13 @@ public final class CommandRecognizer {
             return settings
         }()
 
+        /// Noise suppression (RNNoise) before endpointing and decoding.
+        public var denoise: DenoiseMode = .auto
+        /// In `auto` mode, a recording (or an utterance of a stream) is
+        /// denoised when its estimated signal-to-noise ratio
+        /// (`SignalToNoiseEstimate`) is below this, in dB.
+        public var denoiseBelow: Double = 45
+
         public init(files: SpeechModelFiles) { self.files = files }
     }
 
@@ -67,6 +74,10 @@ public final class CommandRecognizer {
     /// Intents with free text, which the grammar cannot hear.
     private var freeTextIntents: Set<String> { Set(grammar.intentsNeedingLanguageModel.map(\.intent)) }
     private var hasPhoneLoop = false
+    /// The decoder knows only the words it was given (grammars, answers,
+    /// the wake phrase), looked up in the dictionary file as needed; the
+    /// whole file is loaded before the language model, which needs it all.
+    private var dictionaryIsLean: Bool
 
     /// Compiled answer grammars by their JSGF text, each a search of its own,
     /// so asking the same question again switches searches without compiling.
@@ -91,10 +102,17 @@ public final class CommandRecognizer {
         self.options = options
         self.grammar = JSGFGrammar(model: model)
         self.overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
+        if options.denoise == .on, let reason = NoiseSuppressor.unavailableReason {
+            throw SpeechError("cannot denoise: \(reason)")
+        }
         PocketSphinxDecoder.captureLog(verbose: options.verbose)
+        dictionaryIsLean = options.mode != .lm && !Self.mayNeedLanguageModel(model, grammar: grammar)
+        if dictionaryIsLean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
+            throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
+        }
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [
-            ("hmm", options.files.acousticModel), ("dict", options.files.dictionary),
+            ("hmm", options.files.acousticModel), ("dict", dictionaryIsLean ? "/dev/null" : options.files.dictionary),
             ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"),
         ] + options.decoderSettings, verbose: options.verbose)
         try loadGrammar(model)
@@ -166,9 +184,34 @@ public final class CommandRecognizer {
         }
     }
 
+    /// Free text (a string parameter) is heard by the language model.
+    private static func mayNeedLanguageModel(_ model: CommandModel, grammar: JSGFGrammar) -> Bool {
+        !grammar.intentsNeedingLanguageModel.isEmpty
+            || model.intents.contains { $0.parameters.contains { $0.type == .string } }
+    }
+
+    /// The rest of the dictionary file, for the language model (a model
+    /// given free text by `update`). Added word by word, not reloaded:
+    /// reloading would drop the words already added and the grammars
+    /// that use them.
+    private func loadFullDictionary() throws(SpeechError) {
+        guard dictionaryIsLean else { return }
+        for entry in try PronunciationDictionary.entries(for: nil, in: options.files.dictionary)
+        where decoder.pronunciation(of: entry.word) == nil {
+            try decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
+        }
+        dictionaryIsLean = false
+    }
+
     private func addMissingWords(_ words: [String], overrides: [String: String]) throws(SpeechError) {
         var seen: Set<String> = []
-        for word in words where seen.insert(word).inserted {
+        let unknown = words.filter { seen.insert($0).inserted && decoder.pronunciation(of: $0) == nil }
+        if dictionaryIsLean {
+            for entry in try PronunciationDictionary.entries(for: Set(unknown), in: options.files.dictionary) {
+                try decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
+            }
+        }
+        for word in unknown {
             guard decoder.pronunciation(of: word) == nil else { continue }
             let missing = Pronunciations.pronunciation(of: word, overrides: overrides)
             guard let phones = missing.phones else {
@@ -188,30 +231,53 @@ public final class CommandRecognizer {
     /// A short recording is heard whole as well as split at its silences:
     /// pauses inside one command, and noise, make splitting cut commands
     /// apart, so the parts win only when each of them is a command. Longer
-    /// recordings stream through the splitter, never held.
+    /// recordings stream through the splitter, never held. Whether to
+    /// denoise is decided on the first 30 s (`denoiser(for:)`).
     public func transcribe(_ source: inout any AudioReader) throws -> [Transcript] {
         var held: [Int16] = []
         let limit = Int(Self.wholeRecordingLimit * Double(RecognizerAudio.sampleRate))
         let segmenter = try Endpointer(settings: options.segmentation)
         var transcripts: [Transcript] = []
         var streaming = false
+        var denoiser: DenoisingStage?
         while let chunk = try source.nextChunk() {
             if streaming {
-                for segment in try segmenter.feed(chunk) { transcripts.append(try recognize(segment)) }
+                let audio = try denoiser?.process(chunk) ?? chunk
+                for segment in try segmenter.feed(audio) { transcripts.append(try recognize(segment)) }
                 continue
             }
             held += chunk
             if held.count > limit {
                 streaming = true
-                for segment in try segmenter.feed(held) { transcripts.append(try recognize(segment)) }
+                denoiser = try self.denoiser(for: held)
+                let audio = try denoiser?.process(held) ?? held
+                for segment in try segmenter.feed(audio) { transcripts.append(try recognize(segment)) }
                 held = []
             }
         }
         if streaming {
+            if let denoiser {
+                for segment in try segmenter.feed(try denoiser.finish()) { transcripts.append(try recognize(segment)) }
+            }
             if let segment = segmenter.finish() { transcripts.append(try recognize(segment)) }
             return transcripts
         }
+        if let denoiser = try self.denoiser(for: held) { held = try denoiser.process(held) + denoiser.finish() }
         return try transcribeShort(held)
+    }
+
+    /// A fresh suppressor for a recording that should be denoised (`on`,
+    /// or `auto` and a background within `denoiseBelow` dB of the speech
+    /// of `opening`), nil when it should not or RNNoise is unavailable.
+    public func denoiser(for opening: [Int16]) throws(SpeechError) -> DenoisingStage? {
+        switch options.denoise {
+        case .off: return nil
+        case .on: return try DenoisingStage()
+        case .auto:
+            guard NoiseSuppressor.unavailableReason == nil,
+                  let estimate = SignalToNoiseEstimate.decibels(opening[...]), estimate < options.denoiseBelow else { return nil }
+            return try DenoisingStage()
+        }
     }
 
     private func transcribeShort(_ samples: [Int16]) throws(SpeechError) -> [Transcript] {
@@ -431,6 +497,7 @@ public final class CommandRecognizer {
     private func recognizeWithLanguageModel(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         if !hasLanguageModel {
             try options.files.requireLanguageModel()
+            try loadFullDictionary()
             try decoder.creatingSearch(with: options.languageSearchSettings) { () throws(SpeechError) in
                 try decoder.addLanguageModel(named: Self.languageSearch, path: options.files.languageModel)
             }

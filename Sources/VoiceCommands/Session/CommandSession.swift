@@ -137,7 +137,11 @@ public actor CommandSession {
     /// utterances heard before the failure have had their turns. One
     /// `listen` at a time; cancelling the calling task stops it too.
     public func listen(to source: any AudioSource) async throws {
-        guard recognizer != nil else { throw SpeechError("the session has no recogniser, so it cannot listen") }
+        guard let recognizer else { throw SpeechError("the session has no recogniser, so it cannot listen") }
+        // Denoised before the endpointer, as the recogniser's options say;
+        // each utterance is then decoded from the audio the mode chooses.
+        let denoised = try recognizer.options.denoise.stream(source, denoiseBelow: recognizer.options.denoiseBelow)
+        let source: any AudioSource = denoised ?? source
         guard reader == nil else { throw SpeechError("the session is already listening") }
         stopRequested = false
         // Stream time starts again at zero: nothing of an earlier stream holds.
@@ -164,12 +168,12 @@ public actor CommandSession {
                 endpointing.taken()
                 switch item {
                 case .tentative(let segment):
-                    if !stopRequested { speculate(segment) }
+                    if !stopRequested { speculate(denoised?.audio(for: segment) ?? segment) }
                 case .utterance(let segment, let at, let interrupted):
                     // After a stop, utterances still waiting are dropped; the
                     // one in progress when it came is finished.
                     if stopRequested && !interrupted { continue }
-                    take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
+                    take(denoised?.audio(for: segment) ?? segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
                 case .position(let seconds):
                     giveUpUnanswered(at: seconds)
                 case .dropped(let frames):

@@ -29,6 +29,7 @@ enum ListenCommand: Subcommand {
             .init(name: "speak", short: "s", valueName: nil,
                   help: "Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile."),
             .init(name: "voice", short: nil, valueName: "name", help: "Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng."),
+            .denoise,
             .answerTimeout,
             .json,
             .hmm, .dict, .lm, .verbose,
@@ -65,6 +66,7 @@ enum ListenCommand: Subcommand {
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
         options.verbose = arguments.has("verbose")
+        options.denoise = try DenoiseOption.mode(arguments, spec)
         options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
         let source: ReaderAudioSource
         switch input {

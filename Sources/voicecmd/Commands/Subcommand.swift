@@ -26,6 +26,25 @@ extension CommandSpec.Option {
     static let lm = CommandSpec.Option(name: "lm", short: nil, valueName: "file",
                                        help: "Language model (default: $VOICECMD_LM, then pocketsphinx-en-us).")
     static let verbose = CommandSpec.Option(name: "verbose", short: "v", valueName: nil, help: "Show PocketSphinx's log.")
+    static let denoise = CommandSpec.Option(name: "denoise", short: nil, valueName: "mode",
+                                            help: "Suppress noise with RNNoise first: on, off or auto (default: recordings "
+                                                + "whose background is loud against the speech, and every stream).")
+}
+
+enum DenoiseOption {
+    /// `--denoise`, default auto. In auto mode without RNNoise, says so
+    /// once on stderr and goes on without it; `on` then fails when the
+    /// recogniser starts.
+    static func mode(_ arguments: ParsedArguments, _ spec: CommandSpec) throws -> DenoiseMode {
+        let name = arguments.value("denoise") ?? "auto"
+        guard let mode = DenoiseMode(rawValue: name) else {
+            throw UsageError(message: "'\(name)' is not a denoising mode; use on, off or auto", command: spec)
+        }
+        if mode == .auto, let reason = NoiseSuppressor.unavailableReason {
+            printError("voicecmd: denoising is unavailable, going on without it: \(reason)")
+        }
+        return mode
+    }
 }
 
 enum ModelSource {

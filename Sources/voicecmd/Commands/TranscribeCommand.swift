@@ -19,6 +19,7 @@ enum TranscribeCommand: Subcommand {
                     + "free text through the language model, speech that fits no command rejected)."),
             .init(name: "nbest", short: nil, valueName: "n", help: "Also report up to n alternative hypotheses."),
             .init(name: "jobs", short: "j", valueName: "n", help: "Recognise n files at once (default 1)."),
+            .denoise,
             .json,
             .hmm, .dict, .lm, .verbose,
         ]
@@ -38,6 +39,7 @@ enum TranscribeCommand: Subcommand {
         options.mode = mode
         options.nbest = nbest
         options.verbose = arguments.has("verbose")
+        options.denoise = try DenoiseOption.mode(arguments, spec)
         options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }

@@ -28,3 +28,31 @@ struct GrammarUpdateTests {
         #expect(try heardDevice() == .entity("kitchen-light"))
     }
 }
+
+/// A model without free text starts with a lean dictionary (its own words
+/// only); a model given free text later gets the whole dictionary, which
+/// the language model needs, and keeps the words added before.
+@Suite(.enabled(if: SharedRecognizer.modelInstalled, "needs pocketsphinx-en-us"))
+struct LeanDictionaryTests {
+    @Test func freeTextAddedLaterIsHeard() throws {
+        let full = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        var withoutMessages = full
+        withoutMessages.intents.removeAll { intent in intent.parameters.contains { $0.type == .string } }
+        try #require(withoutMessages.intents.count < full.intents.count)
+        let options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        let recognizer = try CommandRecognizer(model: withoutMessages, modelPath: nil, options: options)
+        func heard(_ clip: String) throws -> Transcript? {
+            var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent(clip + ".flac").path)
+            return try recognizer.transcribe(&source).first
+        }
+        #expect(try heard("device-on-slt")?.match?.best?.intent == "ChangeDeviceState")
+        try recognizer.update(model: full)
+        // Free text, as a spoken answer is heard: the language model alone.
+        var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent("message-slt.flac").path)
+        let message = try recognizer.recognizeAnswer(SpeechSegment(samples: try AudioReaders.readAll(&source), start: 0), grammar: nil)
+        let said = ["send", "a", "message", "to", "sam", "lee", "saying", "i", "am", "on", "my", "way"]
+        let words = Set(message.text.split(separator: " ").map(String.init))
+        #expect(Double(said.filter(words.contains).count) / Double(said.count) >= 0.7, "\"\(message.text)\"")
+        #expect(try heard("device-on-slt")?.match?.best?.intent == "ChangeDeviceState")
+    }
+}

@@ -1,0 +1,127 @@
+import Synchronization
+
+/// A source whose audio goes through RNNoise (`DenoisingStage`) before the
+/// endpointer hears it: one suppressor for the stream, so what it learns of
+/// the noise carries from buffer to buffer, and the end of the stream
+/// flushes the rest. Buffers keep their capture times, muting and drop
+/// counts.
+///
+/// Endpointing always hears the denoised stream (noise between commands
+/// then never becomes an utterance), but in `auto` mode each utterance is
+/// decoded from the original audio when its speech stands well clear of
+/// the background (`audio(for:)`): denoising clean speech gains nothing,
+/// and it costs the language model words. The original audio of the last
+/// minute is kept for that, in step with the denoised stream.
+public final class DenoisedAudioSource: AudioSource {
+    public let source: any AudioSource
+    public let mode: DenoiseMode
+    /// In `auto` mode, utterances within this many dB of their background are decoded denoised.
+    public let denoiseBelow: Double
+    private let history = Mutex(StreamHistory())
+
+    /// Fails when RNNoise is unavailable.
+    public init(_ source: any AudioSource, mode: DenoiseMode = .on, denoiseBelow: Double = 45) throws(SpeechError) {
+        if let reason = NoiseSuppressor.unavailableReason { throw SpeechError("cannot denoise: \(reason)") }
+        self.source = source
+        self.mode = mode
+        self.denoiseBelow = denoiseBelow
+    }
+
+    public var name: String { source.name }
+
+    public func buffers() -> AsyncThrowingStream<AudioBuffer, any Error> {
+        let upstream = source.buffers()
+        history.withLock { $0 = StreamHistory() }
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let stage = try DenoisingStage()
+                    // The original samples whose denoised ones have not come out yet.
+                    var waiting: [Int16] = []
+                    var last: AudioBuffer?
+                    for try await buffer in upstream {
+                        var denoised = buffer
+                        denoised.samples = try stage.process(buffer.samples)
+                        waiting += buffer.samples
+                        let original = Array(waiting.prefix(denoised.samples.count))
+                        waiting.removeFirst(original.count)
+                        history.withLock { $0.append(original, after: buffer.droppedBefore) }
+                        last = buffer
+                        continuation.yield(denoised)
+                    }
+                    if var tail = last {
+                        tail.samples = try stage.finish()
+                        tail.droppedBefore = 0
+                        history.withLock { $0.append(waiting, after: 0) }
+                        continuation.yield(tail)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Seconds of stream before an utterance that its background is measured over.
+    static let backgroundSeconds = 5.0
+
+    /// The audio to decode `segment` (an utterance of the denoised stream)
+    /// from: in `auto` mode the original audio when the utterance's speech
+    /// is `denoiseBelow` dB or more above the background around it,
+    /// otherwise (and when the original is no longer kept) the denoised one.
+    public func audio(for segment: SpeechSegment) -> SpeechSegment {
+        guard mode == .auto else { return segment }
+        let rate = Double(RecognizerAudio.sampleRate)
+        let start = Int((segment.start * rate).rounded())
+        let before = Int(Self.backgroundSeconds * rate)
+        return history.withLock { history in
+            guard let original = history.samples(from: start, count: segment.samples.count) else { return segment }
+            let around = history.samples(from: max(history.startIndex, start - before), upTo: start + segment.samples.count) ?? original
+            guard let estimate = SignalToNoiseEstimate.decibels(speech: original[...], background: around[...]),
+                  estimate >= denoiseBelow else { return segment }
+            return SpeechSegment(samples: original, start: segment.start)
+        }
+    }
+}
+
+/// The original samples of the last minute of a stream, by their index in
+/// the stream (drops included, as the endpointer counts them).
+struct StreamHistory {
+    private(set) var startIndex = 0
+    private var samples: [Int16] = []
+    static let limit = 60 * RecognizerAudio.sampleRate
+
+    mutating func append(_ more: [Int16], after dropped: Int) {
+        if dropped > 0 { samples += [Int16](repeating: 0, count: dropped) }
+        samples += more
+        if samples.count > Self.limit + Self.limit / 4 {
+            let excess = samples.count - Self.limit
+            samples.removeFirst(excess)
+            startIndex += excess
+        }
+    }
+
+    func samples(from index: Int, count: Int) -> [Int16]? {
+        samples(from: index, upTo: index + count)
+    }
+
+    func samples(from index: Int, upTo end: Int) -> [Int16]? {
+        guard index >= startIndex, end <= startIndex + samples.count, index <= end else { return nil }
+        return Array(samples[(index - startIndex)..<(end - startIndex)])
+    }
+}
+
+extension DenoiseMode {
+    /// `source` as a stream is heard in this mode: nil for `off`, and for
+    /// `auto` when RNNoise is unavailable.
+    public func stream(_ source: any AudioSource, denoiseBelow: Double) throws(SpeechError) -> DenoisedAudioSource? {
+        switch self {
+        case .off: return nil
+        case .on: return try DenoisedAudioSource(source, mode: .on)
+        case .auto:
+            return NoiseSuppressor.unavailableReason == nil ? try DenoisedAudioSource(source, mode: .auto, denoiseBelow: denoiseBelow) : nil
+        }
+    }
+}
