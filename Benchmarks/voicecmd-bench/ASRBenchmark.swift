@@ -10,6 +10,10 @@ enum ASRBenchmark {
         let modelPath = try options.required("commands")
         let corpus = try options.required("corpus")
         let mode = SearchMode(rawValue: options.value("mode") ?? "auto") ?? .auto
+        let denoiseName = options.value("denoise") ?? "auto"
+        guard let denoise = DenoiseMode(rawValue: denoiseName) else {
+            throw BenchError(message: "--denoise takes on, off or auto, not \(denoiseName)", isUsage: true)
+        }
         let manifest = try CorpusManifest(directory: corpus)
         var mixer: NoiseMixer?
         var snr: Double?
@@ -26,60 +30,128 @@ enum ASRBenchmark {
         recognizerOptions.decoderSettings = Self.settings(options.value("decoder"))
         if let grammar = options.value("grammar-search") { recognizerOptions.grammarSearchSettings = Self.settings(grammar) }
         if let phones = options.value("phone-loop") { recognizerOptions.phoneLoopSettings = Self.settings(phones) }
-        let loadStart = nanoseconds()
-        let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
-        let loadSeconds = Double(nanoseconds() - loadStart) / 1e9
+        if let below = options.value("denoise-below").flatMap(Double.init) { recognizerOptions.denoiseBelow = below }
+        if let target = options.value("denoise-target").flatMap(Double.init) { recognizerOptions.denoiseTarget = target }
+        // Read (and mixed) again for each pass, not held: memory is the recogniser's.
+        let clips = Clips(manifest: manifest, mixer: mixer, snr: snr)
+        var audioSeconds = 0.0
+        for index in manifest.entries.indices { audioSeconds += Double(try clips.samples(index).count) / Double(RecognizerAudio.sampleRate) }
 
-        var accepted = 0, labelled = 0, wordErrors = 0, referenceWords = 0
-        var audioSeconds = 0.0, decodeSeconds = 0.0
-        var failures: [String] = []
-        for (index, entry) in manifest.entries.enumerated() {
-            var source = try AudioReaders.open(path: entry.path)
-            var samples = try AudioReaders.readAll(&source)
-            if let mixer, let snr { samples = mixer.mix(samples, snr: snr, seed: index &* 7919 &+ entry.path.utf8.count) }
-            audioSeconds += Double(samples.count) / 16_000
-            var buffer: any AudioReader = SampleBufferReader(samples: samples)
-            let start = nanoseconds()
-            let transcripts = try recognizer.transcribe(&buffer)
-            decodeSeconds += Double(nanoseconds() - start) / 1e9
-            let heard = transcripts.map(\.text).joined(separator: " ")
-            if !entry.transcript.isEmpty {
-                let reference = TextNormalizer.words(of: entry.transcript)
-                wordErrors += EditDistance.between(reference, heard.split(separator: " ").map(String.init))
-                referenceWords += reference.count
-            }
-            guard let intent = entry.intent else { continue }
-            labelled += 1
-            let match = transcripts.compactMap { $0.match?.best }.first
-            if let problem = scoreProblem(match, intent: intent, slots: entry.slots, model: model) {
-                failures.append("\((entry.path as NSString).lastPathComponent): \(problem) — heard \"\(heard)\"")
-            } else {
-                accepted += 1
-            }
-        }
-        let acceptance = labelled > 0 ? Double(accepted) / Double(labelled) : 0
-        let rtf = audioSeconds > 0 ? decodeSeconds / audioSeconds : 0
-        let wer = referenceWords > 0 ? Double(wordErrors) / Double(referenceWords) : nil
         var report = BenchReport(name: "asr")
         report.lines = [
             "corpus     \(corpus): \(manifest.entries.count) clips, \(String(format: "%.0f", audioSeconds)) s of audio"
                 + (snr.map { String(format: ", noise at %.0f dB SNR", $0) } ?? ", clean"),
-            "model      \(modelPath), \(mode.rawValue) mode, recogniser ready in \(String(format: "%.2f", loadSeconds)) s",
-            String(format: "accepted   %d/%d commands (%.1f %%)", accepted, labelled, acceptance * 100),
-            wer.map { String(format: "WER        %.1f %% over %d words", $0 * 100, referenceWords) } ?? "WER        (no transcripts)",
-            String(format: "speed      real-time factor %.3f", rtf),
-            String(format: "memory     %.1f MB peak", peakMemoryMB()),
         ]
-        // Misrecognitions are figures, not broken results: listed, not failing the run.
-        report.lines += failures.prefix(40).map { "  missed " + $0 }
+        if let reason = NoiseSuppressor.unavailableReason { report.lines.append("denoising  unavailable: \(reason)") }
+        // Without denoising first, as the yardstick, then with the mode asked for.
+        var passes: [(DenoiseMode, Pass)] = []
+        for passMode in denoise == .off ? [DenoiseMode.off] : (options.value("alone") != nil ? [denoise] : [.off, denoise]) {
+            recognizerOptions.denoise = passMode
+            let pass = try Self.pass(clips, manifest: manifest, model: model, modelPath: modelPath, options: recognizerOptions)
+            passes.append((passMode, pass))
+            report.lines += [
+                "denoise \(passMode.rawValue)" + String(repeating: " ", count: max(1, 5 - passMode.rawValue.count))
+                    + "\(mode.rawValue) mode, recogniser ready in \(String(format: "%.2f", pass.loadSeconds)) s"
+                    + (passMode == .auto ? ", \(pass.denoised) of \(manifest.entries.count) clips denoised" : ""),
+                String(format: "  accepted %d/%d commands (%.1f %%)", pass.accepted, pass.labelled, pass.acceptance * 100),
+                pass.wer.map { String(format: "  WER      %.1f %% over %d words", $0 * 100, pass.referenceWords) } ?? "  WER      (no transcripts)",
+                String(format: "  speed    real-time factor %.3f", pass.decodeSeconds / audioSeconds),
+                String(format: "  memory   %.1f MB peak (of the process so far)", pass.peakMB),
+            ]
+            // Misrecognitions are figures, not broken results: listed, not failing the run.
+            report.lines += pass.failures.prefix(40).map { "  missed " + $0 }
+        }
+        var suppressorRTF: Double?
+        if NoiseSuppressor.unavailableReason == nil {
+            var seconds = 0.0
+            for index in manifest.entries.indices {
+                let clip = try clips.samples(index)
+                let start = nanoseconds()
+                let stage = try DenoisingStage()
+                let denoised = try stage.process(clip) + stage.finish()
+                seconds += Double(nanoseconds() - start) / 1e9
+                guard denoised.count == clip.count else { throw BenchError(message: "the denoiser gave \(denoised.count) samples for \(clip.count)") }
+            }
+            suppressorRTF = seconds / audioSeconds
+            report.lines.append(String(format: "suppressor alone: real-time factor %.3f", suppressorRTF!))
+        }
+        func figures(_ pass: Pass) -> JSONOutput {
+            .object([
+                ("accepted", .integer(pass.accepted)), ("labelled", .integer(pass.labelled)),
+                ("acceptance", .number((pass.acceptance * 1000).rounded() / 1000)),
+                ("wer", pass.wer.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
+                ("rtf", .number((pass.decodeSeconds / audioSeconds * 1000).rounded() / 1000)),
+                ("peak_mb", .number((pass.peakMB * 10).rounded() / 10)), ("denoised_clips", .integer(pass.denoised)),
+            ])
+        }
+        let last = passes.last!.1
         report.figures = [
-            ("clips", .integer(manifest.entries.count)), ("accepted", .integer(accepted)), ("labelled", .integer(labelled)),
-            ("acceptance", .number((acceptance * 1000).rounded() / 1000)),
-            ("wer", wer.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
-            ("rtf", .number((rtf * 1000).rounded() / 1000)), ("peak_mb", .number((peakMemoryMB() * 10).rounded() / 10)),
-            ("snr_db", snr.map(JSONOutput.number) ?? .null), ("mode", .string(mode.rawValue)),
+            ("clips", .integer(manifest.entries.count)), ("accepted", .integer(last.accepted)), ("labelled", .integer(last.labelled)),
+            ("acceptance", .number((last.acceptance * 1000).rounded() / 1000)),
+            ("wer", last.wer.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
+            ("rtf", .number((last.decodeSeconds / audioSeconds * 1000).rounded() / 1000)), ("peak_mb", .number((last.peakMB * 10).rounded() / 10)),
+            ("snr_db", snr.map(JSONOutput.number) ?? .null), ("mode", .string(mode.rawValue)), ("denoise", .string(denoise.rawValue)),
+            ("passes", .object(passes.map { ($0.0.rawValue, figures($0.1)) })),
+            ("suppressor_rtf", suppressorRTF.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
         ]
         return report
+    }
+
+    /// One run over the corpus with one set of options.
+    struct Pass {
+        var loadSeconds = 0.0, decodeSeconds = 0.0, peakMB = 0.0
+        var accepted = 0, labelled = 0, wordErrors = 0, referenceWords = 0, denoised = 0
+        var failures: [String] = []
+        var acceptance: Double { labelled > 0 ? Double(accepted) / Double(labelled) : 0 }
+        var wer: Double? { referenceWords > 0 ? Double(wordErrors) / Double(referenceWords) : nil }
+    }
+
+    /// The corpus's clips, noise mixed in the same way every time.
+    struct Clips {
+        var manifest: CorpusManifest
+        var mixer: NoiseMixer?
+        var snr: Double?
+
+        func samples(_ index: Int) throws -> [Int16] {
+            let entry = manifest.entries[index]
+            var source = try AudioReaders.open(path: entry.path)
+            let samples = try AudioReaders.readAll(&source)
+            guard let mixer, let snr else { return samples }
+            return mixer.mix(samples, snr: snr, seed: index &* 7919 &+ entry.path.utf8.count)
+        }
+    }
+
+    static func pass(_ clips: Clips, manifest: CorpusManifest, model: CommandModel, modelPath: String,
+                     options: CommandRecognizer.Options) throws -> Pass {
+        var pass = Pass()
+        let loadStart = nanoseconds()
+        let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
+        pass.loadSeconds = Double(nanoseconds() - loadStart) / 1e9
+        for (index, entry) in manifest.entries.enumerated() {
+            let samples = try clips.samples(index)
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
+            let start = nanoseconds()
+            let transcripts = try recognizer.transcribe(&buffer)
+            pass.decodeSeconds += Double(nanoseconds() - start) / 1e9
+            if ProcessInfo.processInfo.environment["PEAKTRACE"] != nil { print("TRACE", index, samples.count, peakMemoryMB()) }
+            if try recognizer.denoiser(for: samples) != nil { pass.denoised += 1 }
+            let heard = transcripts.map(\.text).joined(separator: " ")
+            if !entry.transcript.isEmpty {
+                let reference = TextNormalizer.words(of: entry.transcript)
+                pass.wordErrors += EditDistance.between(reference, heard.split(separator: " ").map(String.init))
+                pass.referenceWords += reference.count
+            }
+            guard let intent = entry.intent else { continue }
+            pass.labelled += 1
+            let match = transcripts.compactMap { $0.match?.best }.first
+            if let problem = scoreProblem(match, intent: intent, slots: entry.slots, model: model) {
+                pass.failures.append("\((entry.path as NSString).lastPathComponent): \(problem) — heard \"\(heard)\"")
+            } else {
+                pass.accepted += 1
+            }
+        }
+        pass.peakMB = peakMemoryMB()
+        return pass
     }
 
     /// Nil when the match has the intent and every labelled slot, else what is wrong.

@@ -21,11 +21,17 @@ struct NoiseMixer {
     /// `speech` with noise added at `snr` dB; the noise segment starts at a
     /// place fixed by `seed`, so every run mixes the same way.
     func mix(_ speech: [Int16], snr: Double, seed: Int) -> [Int16] {
+        mix(speech, speechLevelOf: speech, snr: snr, seed: seed)
+    }
+
+    /// `audio` with noise added at `snr` dB against the speech of `reference`
+    /// (a clip, when `audio` is that clip and a pause after it).
+    func mix(_ speech: [Int16], speechLevelOf reference: [Int16], snr: Double, seed: Int) -> [Int16] {
         guard !noise.isEmpty, !speech.isEmpty else { return speech }
         let offset = noise.count > speech.count ? abs(seed) % (noise.count - speech.count) : 0
         var segment = [Int16](repeating: 0, count: speech.count)
         for index in segment.indices { segment[index] = noise[(offset + index) % noise.count] }
-        let speechEnergy = Self.loudestFrameEnergy(speech[...])
+        let speechEnergy = Self.loudestFrameEnergy(reference[...])
         let noiseEnergy = Self.loudestFrameEnergy(segment[...])
         guard noiseEnergy > 0 else { return speech }
         let gain = (speechEnergy / noiseEnergy / pow10(snr / 10)).squareRoot()

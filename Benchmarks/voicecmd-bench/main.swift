@@ -4,12 +4,14 @@ import VoiceCommands
 /// voicecmd-bench: match latency and compile time, verified results.
 ///   voicecmd-bench match --commands FILE --sentences FILE [--rounds N] [--json]
 ///   voicecmd-bench generated [--intents N] [--phrases N] [--entities N] [--json]
-///   voicecmd-bench asr --commands FILE --corpus DIR [--noise FILE --snr DB] [--json]
+///   voicecmd-bench asr --commands FILE --corpus DIR [--noise FILE --snr DB] [--denoise MODE] [--json]
 let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
+                              [--denoise on|off|auto] [--denoise-below <db>]   (each run also without denoising, as the yardstick)
                               [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
+           voicecmd-bench stream --commands <file> --corpus <dir> [--noise <file> --snr <db>] [--gap <seconds>] [--denoise on|off|auto] [--json]
            voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--json]
            voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--json]
                               (under Benchmarks/virtual-microphone.sh)
@@ -28,6 +30,7 @@ do {
     case "match": report = try MatchBenchmark.run(options)
     case "generated": report = try GeneratedModelBenchmark.run(options)
     case "asr": report = try ASRBenchmark.run(options)
+    case "stream": report = try StreamBenchmark.run(options)
     case "listen": report = try ListenBenchmark.run(options)
     case "microphone": report = try MicrophoneBenchmark.run(options)
     case "wake": report = try WakeBenchmark.run(options)

@@ -17,14 +17,17 @@ public final class DenoisedAudioSource: AudioSource {
     public let mode: DenoiseMode
     /// In `auto` mode, utterances within this many dB of their background are decoded denoised.
     public let denoiseBelow: Double
+    /// ... with their background lowered to this many dB under the speech, no further.
+    public let denoiseTarget: Double
     private let history = Mutex(StreamHistory())
 
     /// Fails when RNNoise is unavailable.
-    public init(_ source: any AudioSource, mode: DenoiseMode = .on, denoiseBelow: Double = 45) throws(SpeechError) {
+    public init(_ source: any AudioSource, mode: DenoiseMode = .on, denoiseBelow: Double = 45, denoiseTarget: Double = 60) throws(SpeechError) {
         if let reason = NoiseSuppressor.unavailableReason { throw SpeechError("cannot denoise: \(reason)") }
         self.source = source
         self.mode = mode
         self.denoiseBelow = denoiseBelow
+        self.denoiseTarget = denoiseTarget
     }
 
     public var name: String { source.name }
@@ -45,14 +48,16 @@ public final class DenoisedAudioSource: AudioSource {
                         waiting += buffer.samples
                         let original = Array(waiting.prefix(denoised.samples.count))
                         waiting.removeFirst(original.count)
-                        history.withLock { $0.append(original, after: buffer.droppedBefore) }
+                        let voice = stage.takeVoiceProbabilities()
+                        history.withLock { $0.append(original, voice: voice, after: buffer.droppedBefore) }
                         last = buffer
                         continuation.yield(denoised)
                     }
                     if var tail = last {
                         tail.samples = try stage.finish()
                         tail.droppedBefore = 0
-                        history.withLock { $0.append(waiting, after: 0) }
+                        let voice = stage.takeVoiceProbabilities()
+                        history.withLock { $0.append(waiting, voice: voice, after: 0) }
                         continuation.yield(tail)
                     }
                     continuation.finish()
@@ -64,13 +69,32 @@ public final class DenoisedAudioSource: AudioSource {
         }
     }
 
+    /// How much of `segment` RNNoise heard a voice in (frames it gave a
+    /// probability of a half or more), in seconds; nil when no longer known.
+    /// The energy detector takes a loud clatter for speech, and then the
+    /// grammar finds a command in it; the suppressor's network was trained
+    /// to tell voices from noise.
+    public func voicedSeconds(in segment: SpeechSegment) -> Double? {
+        let frame = RecognizerAudio.sampleRate / 100
+        let first = Int((segment.start * Double(RecognizerAudio.sampleRate)).rounded()) / frame
+        let count = segment.samples.count / frame
+        return history.withLock { history in
+            history.voiceProbabilities(from: first, count: count).map { probabilities in
+                Double(probabilities.filter { $0 >= 0.5 }.count) / 100
+            }
+        }
+    }
+
     /// Seconds of stream before an utterance that its background is measured over.
     static let backgroundSeconds = 5.0
 
     /// The audio to decode `segment` (an utterance of the denoised stream)
-    /// from: in `auto` mode the original audio when the utterance's speech
-    /// is `denoiseBelow` dB or more above the background around it,
-    /// otherwise (and when the original is no longer kept) the denoised one.
+    /// from. In `auto` mode: the original audio when the utterance's speech
+    /// is `denoiseBelow` dB or more above the background around it, else
+    /// the denoised audio with the original mixed back in so that the
+    /// background is lowered only to `denoiseTarget` dB under the speech, as
+    /// recordings are (`DenoisingStage.attenuationLimit`). In `on` mode,
+    /// and when the original is no longer kept, the denoised audio.
     public func audio(for segment: SpeechSegment) -> SpeechSegment {
         guard mode == .auto else { return segment }
         let rate = Double(RecognizerAudio.sampleRate)
@@ -79,11 +103,16 @@ public final class DenoisedAudioSource: AudioSource {
         return history.withLock { history in
             guard let original = history.samples(from: start, count: segment.samples.count) else { return segment }
             let around = history.samples(from: max(history.startIndex, start - before), upTo: start + segment.samples.count) ?? original
-            guard let estimate = SignalToNoiseEstimate.decibels(speech: original[...], background: around[...]),
-                  estimate >= denoiseBelow else { return segment }
-            return SpeechSegment(samples: original, start: segment.start)
+            guard let estimate = SignalToNoiseEstimate.decibels(speech: original[...], background: around[...]) else { return segment }
+            if estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
+            let keep = DenoisingStage.originalShare(attenuationLimit: DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget))
+            let mixed = zip(segment.samples, original).map { denoised, original in
+                Int16(max(-32_768, min(32_767, (Float(denoised) + keep * Float(original)).rounded())))
+            }
+            return SpeechSegment(samples: mixed, start: segment.start)
         }
     }
+
 }
 
 /// The original samples of the last minute of a stream, by their index in
@@ -91,16 +120,38 @@ public final class DenoisedAudioSource: AudioSource {
 struct StreamHistory {
     private(set) var startIndex = 0
     private var samples: [Int16] = []
+    /// RNNoise's voice probability per 10 ms frame, from frame `frameStart`.
+    private var voice: [Float] = []
+    private var frameStart = 0
     static let limit = 60 * RecognizerAudio.sampleRate
+    static let frameLength = RecognizerAudio.sampleRate / 100
 
-    mutating func append(_ more: [Int16], after dropped: Int) {
-        if dropped > 0 { samples += [Int16](repeating: 0, count: dropped) }
+    mutating func append(_ more: [Int16], voice probabilities: [Float], after dropped: Int) {
+        if dropped > 0 {
+            samples += [Int16](repeating: 0, count: dropped)
+            // Frames lost to the drop heard no voice; the frames after it
+            // keep their place in the stream.
+            let framesSoFar = (startIndex + samples.count) / Self.frameLength
+            if framesSoFar > frameStart + voice.count { voice += [Float](repeating: 0, count: framesSoFar - frameStart - voice.count) }
+        }
         samples += more
+        voice += probabilities
         if samples.count > Self.limit + Self.limit / 4 {
             let excess = samples.count - Self.limit
             samples.removeFirst(excess)
             startIndex += excess
+            let framesExcess = min(voice.count, startIndex / Self.frameLength - frameStart)
+            if framesExcess > 0 {
+                voice.removeFirst(framesExcess)
+                frameStart += framesExcess
+            }
         }
+    }
+
+    func voiceProbabilities(from frame: Int, count: Int) -> ArraySlice<Float>? {
+        guard frame >= frameStart, frame - frameStart <= voice.count else { return nil }
+        let start = frame - frameStart
+        return voice[start..<min(voice.count, start + count)]
     }
 
     func samples(from index: Int, count: Int) -> [Int16]? {
@@ -116,12 +167,13 @@ struct StreamHistory {
 extension DenoiseMode {
     /// `source` as a stream is heard in this mode: nil for `off`, and for
     /// `auto` when RNNoise is unavailable.
-    public func stream(_ source: any AudioSource, denoiseBelow: Double) throws(SpeechError) -> DenoisedAudioSource? {
+    public func stream(_ source: any AudioSource, denoiseBelow: Double, target: Double = 60) throws(SpeechError) -> DenoisedAudioSource? {
         switch self {
         case .off: return nil
         case .on: return try DenoisedAudioSource(source, mode: .on)
         case .auto:
-            return NoiseSuppressor.unavailableReason == nil ? try DenoisedAudioSource(source, mode: .auto, denoiseBelow: denoiseBelow) : nil
+            guard NoiseSuppressor.unavailableReason == nil else { return nil }
+            return try DenoisedAudioSource(source, mode: .auto, denoiseBelow: denoiseBelow, denoiseTarget: target)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RNNoise in a 16 kHz stream: up to 48 kHz (RNNoise's rate), denoised in
 /// 10 ms frames, and back down, with the suppressor's and the resamplers'
 /// state kept across buffers. The output is aligned with the input: the
@@ -14,15 +16,29 @@ public final class DenoisingStage {
     private var samplesOut = 0
     /// Output still to drop to undo the suppressor's delay.
     private var delayLeft = DenoisingStage.delay
+    /// The input samples whose denoised ones have not come out yet.
+    private var originals: [Int16] = []
+    /// How much of the original is mixed back in.
+    private let keep: Float
+    /// RNNoise's probability that each 10 ms frame holds a voice, in
+    /// stream order, until taken.
+    private var voiceProbabilities: [Float] = []
+    /// Probabilities still to drop: the suppressor judges a frame two
+    /// frames late, as it denoises it.
+    private var probabilitiesToDrop = DenoisingStage.delay / 160
 
     /// RNNoise's rate.
     public static let rate = 48_000
+
     /// The suppressor's delay, in 16 kHz samples: 20 ms, two of its frames
     /// (measured by cross-correlation; its analysis windows overlap the
     /// frame before, and its output is overlap-added).
     static let delay = 320
 
-    public init() throws(SpeechError) {
+    /// `attenuationLimit`: the most the background is lowered, in dB (the
+    /// original is mixed back in that far down); infinity for RNNoise's own.
+    public init(attenuationLimit: Double = .infinity) throws(SpeechError) {
+        keep = Self.originalShare(attenuationLimit: attenuationLimit)
         suppressor = try NoiseSuppressor()
         // The fastest sinc converter: its 97 dB of stop band is far beyond
         // what recognition hears, at a third of the medium one's cost.
@@ -33,8 +49,32 @@ public final class DenoisingStage {
     /// The denoised audio ready so far.
     public func process(_ samples: [Int16]) throws(SpeechError) -> [Int16] {
         samplesIn += samples.count
+        originals += samples
         pending += try up.convert(samples.map(Float.init), isLast: false)
         return try emit(downsample(denoiseWholeFrames(), isLast: false))
+    }
+
+    /// How much of the original to mix back in so that the background is
+    /// lowered by at most `attenuationLimit` dB.
+    static func originalShare(attenuationLimit: Double) -> Float {
+        attenuationLimit.isFinite ? Float(pow(10, -max(0, attenuationLimit) / 20)) : 0
+    }
+
+    /// How far to lower the background of speech estimated at
+    /// `signalToNoise` dB: to where a quiet room's would be (`quiet` dB
+    /// under the speech), and no further. Suppression costs the speech
+    /// something too (word onsets most), so audio already nearly clean is
+    /// touched gently; an acoustic model trained on recordings with a
+    /// noise floor gains nothing from one lowered far below it.
+    public static func attenuationLimit(signalToNoise: Double, quiet: Double) -> Double {
+        max(6, quiet - signalToNoise)
+    }
+
+    /// RNNoise's voice probabilities of the 10 ms frames denoised since the
+    /// last call, frame n of them the stream's frame n (from its start).
+    public func takeVoiceProbabilities() -> [Float] {
+        defer { voiceProbabilities = [] }
+        return voiceProbabilities
     }
 
     /// The end of the stream: the rest of the audio, denoised, so that as
@@ -62,7 +102,8 @@ public final class DenoisingStage {
         denoised.withUnsafeMutableBufferPointer { buffer in
             var start = 0
             while start < whole {
-                suppressor.denoise(inPlace: buffer.baseAddress! + start)
+                let voice = suppressor.denoise(inPlace: buffer.baseAddress! + start)
+                if probabilitiesToDrop > 0 { probabilitiesToDrop -= 1 } else { voiceProbabilities.append(voice) }
                 start += frame
             }
         }
@@ -73,7 +114,8 @@ public final class DenoisingStage {
         try down.convert(samples, isLast: isLast).map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
     }
 
-    /// Drops what is still owed to the delay; counts what goes out.
+    /// Drops what is still owed to the delay, mixes the original back in
+    /// under the attenuation limit, and counts what goes out.
     private func emit(_ samples: [Int16]) -> [Int16] {
         var samples = samples
         if delayLeft > 0 {
@@ -81,6 +123,14 @@ public final class DenoisingStage {
             samples.removeFirst(dropped)
             delayLeft -= dropped
         }
+        let paired = min(samples.count, originals.count)
+        if keep > 0 {
+            for index in 0..<paired {
+                let mixed = Float(samples[index]) + keep * Float(originals[index])
+                samples[index] = Int16(max(-32_768, min(32_767, mixed.rounded())))
+            }
+        }
+        originals.removeFirst(paired)
         samplesOut += samples.count
         return samples
     }

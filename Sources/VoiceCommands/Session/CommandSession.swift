@@ -140,7 +140,8 @@ public actor CommandSession {
         guard let recognizer else { throw SpeechError("the session has no recogniser, so it cannot listen") }
         // Denoised before the endpointer, as the recogniser's options say;
         // each utterance is then decoded from the audio the mode chooses.
-        let denoised = try recognizer.options.denoise.stream(source, denoiseBelow: recognizer.options.denoiseBelow)
+        let denoised = try recognizer.options.denoise.stream(source, denoiseBelow: recognizer.options.denoiseBelow,
+                                                            target: recognizer.options.denoiseTarget)
         let source: any AudioSource = denoised ?? source
         guard reader == nil else { throw SpeechError("the session is already listening") }
         stopRequested = false
@@ -168,11 +169,13 @@ public actor CommandSession {
                 endpointing.taken()
                 switch item {
                 case .tentative(let segment):
-                    if !stopRequested { speculate(denoised?.audio(for: segment) ?? segment) }
+                    if !stopRequested, holdsVoice(segment, denoised) { speculate(denoised?.audio(for: segment) ?? segment) }
                 case .utterance(let segment, let at, let interrupted):
                     // After a stop, utterances still waiting are dropped; the
                     // one in progress when it came is finished.
                     if stopRequested && !interrupted { continue }
+                    // Noise the energy detector took for speech goes no further.
+                    guard holdsVoice(segment, denoised) else { continue }
                     take(denoised?.audio(for: segment) ?? segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
                 case .position(let seconds):
                     giveUpUnanswered(at: seconds)
@@ -233,6 +236,14 @@ public actor CommandSession {
 
     /// A decode started at a tentative end, for the context then.
     private var speculation: (start: Double, count: Int, context: DecodingContext, decoded: Decoded)?
+
+    /// Whether the suppressor heard as much voice in `segment` as an
+    /// utterance must hold (without denoising, the endpointer's own count
+    /// of speech frames has decided already).
+    private func holdsVoice(_ segment: SpeechSegment, _ denoised: DenoisedAudioSource?) -> Bool {
+        guard let voiced = denoised?.voicedSeconds(in: segment) else { return true }
+        return voiced >= settings.endpointing.minimumUtteranceSpeech
+    }
 
     /// Decodes at a tentative end, while the endpointer waits out the
     /// trailing silence: when the utterance ends there, its turn needs no
