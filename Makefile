@@ -28,3 +28,6 @@ bench: deps
 	  if [ $$snr = clean ]; then noise=""; else noise="--noise ../shared/corpora/noise/kitchen.wav --snr $$snr"; fi; \
 	  .build/release/voicecmd-bench asr --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev $$noise --json | tail -1; \
 	done
+	.build/release/voicecmd-bench stream --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev --noise ../shared/corpora/noise/kitchen.wav --snr 6
+	.build/release/voicecmd-bench asr --commands Benchmarks/models/speech-commands.json --corpus ../shared/corpora/speech-commands
+	.build/release/voicecmd-bench asr --commands Benchmarks/models/misc-commands.json --corpus ../shared/corpora/misc-commands

@@ -45,7 +45,7 @@ enum ASRBenchmark {
         if let reason = NoiseSuppressor.unavailableReason { report.lines.append("denoising  unavailable: \(reason)") }
         // Without denoising first, as the yardstick, then with the mode asked for.
         var passes: [(DenoiseMode, Pass)] = []
-        for passMode in denoise == .off ? [DenoiseMode.off] : (options.value("alone") != nil ? [denoise] : [.off, denoise]) {
+        for passMode in denoise == .off ? [DenoiseMode.off] : (options.flag("only") ? [denoise] : [.off, denoise]) {
             recognizerOptions.denoise = passMode
             let pass = try Self.pass(clips, manifest: manifest, model: model, modelPath: modelPath, options: recognizerOptions)
             passes.append((passMode, pass))
@@ -133,7 +133,6 @@ enum ASRBenchmark {
             let start = nanoseconds()
             let transcripts = try recognizer.transcribe(&buffer)
             pass.decodeSeconds += Double(nanoseconds() - start) / 1e9
-            if ProcessInfo.processInfo.environment["PEAKTRACE"] != nil { print("TRACE", index, samples.count, peakMemoryMB()) }
             if try recognizer.denoiser(for: samples) != nil { pass.denoised += 1 }
             let heard = transcripts.map(\.text).joined(separator: " ")
             if !entry.transcript.isEmpty {

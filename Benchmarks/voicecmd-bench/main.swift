@@ -9,7 +9,8 @@ let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
-                              [--denoise on|off|auto] [--denoise-below <db>]   (each run also without denoising, as the yardstick)
+                              [--denoise on|off|auto] [--denoise-below <db>] [--denoise-target <db>] [--only]
+                              (each run also without denoising first, as the yardstick, unless --only)
                               [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
            voicecmd-bench stream --commands <file> --corpus <dir> [--noise <file> --snr <db>] [--gap <seconds>] [--denoise on|off|auto] [--json]
            voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--json]

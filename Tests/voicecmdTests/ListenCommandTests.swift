@@ -198,7 +198,11 @@ import Testing
     /// commands said meanwhile are all carried out afterwards.
     @Test func aSlowHandlerDoesNotStopTheAudio() throws {
         let model = try Self.slowHandlerModel()
-        let run = try ToolRunner.run(["listen", "--commands", model, "--input", "\(ListenCommandTests.sessions)/kitchen-five.flac", "--json"])
+        // Without denoising: denoised, two of the fixture's commands come
+        // out just under the confirmation threshold, and the questions this
+        // test is not about cancel them.
+        let run = try ToolRunner.run(["listen", "--commands", model, "--denoise", "off",
+                                      "--input", "\(ListenCommandTests.sessions)/kitchen-five.flac", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let events = try ListenCommandTests.events(run.stdout)
         #expect(events.filter { $0["event"] as? String == "intent" }.map { $0["intent"] as? String ?? "null" } == ListenCommandTests.kitchenIntents)
