@@ -21,6 +21,7 @@ enum ListenBenchmark {
         if let below = options.value("free-text-below").flatMap(Double.init) { speech.freeTextCheckBelow = below }
         if let settings = options.value("lm-search") { speech.languageSearchSettings = ASRBenchmark.settings(settings) }
         if let mode = options.value("mode").flatMap(SearchMode.init(rawValue:)) { speech.mode = mode }
+        if let denoise = options.value("denoise").flatMap(DenoiseMode.init(rawValue:)) { speech.denoise = denoise }
         let settings = CommandSession.Settings()
 
         let fast = try listen(model: model, speech: speech, settings: settings, samples: samples, loops: loops, pacing: .asFastAsConsumed)

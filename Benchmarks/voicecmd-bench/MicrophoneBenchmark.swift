@@ -23,7 +23,8 @@ enum MicrophoneBenchmark {
         let device = options.value("device") ?? sink + ".monitor"
         let (samples, loops) = try ListenBenchmark.loopedClip(clip, minutes: minutes)
         let model = try ListenBenchmark.defaultModel()
-        let speech = try ListenBenchmark.defaultSpeechOptions()
+        var speech = try ListenBenchmark.defaultSpeechOptions()
+        if let denoise = options.value("denoise").flatMap(DenoiseMode.init(rawValue:)) { speech.denoise = denoise }
         let settings = CommandSession.Settings()
 
         let collector = Collector()

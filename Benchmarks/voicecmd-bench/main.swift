@@ -13,8 +13,8 @@ let usage = """
                               (each run also without denoising first, as the yardstick, unless --only)
                               [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
            voicecmd-bench stream --commands <file> --corpus <dir> [--noise <file> --snr <db>] [--gap <seconds>] [--denoise on|off|auto] [--json]
-           voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--json]
-           voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--json]
+           voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--denoise <mode>] [--json]
+           voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--denoise <mode>] [--json]
                               (under Benchmarks/virtual-microphone.sh)
            voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--thresholds <t,…>] [--json]
     """

@@ -276,6 +276,7 @@ public final class CommandRecognizer {
     /// lowers the background to `denoiseTarget` dB under the speech, no
     /// further (`DenoisingStage.attenuationLimit`).
     public func denoiser(for opening: [Int16]) throws(SpeechError) -> DenoisingStage? {
+        guard options.denoise != .off else { return nil }
         let estimate = SignalToNoiseEstimate.decibels(opening[...])
         let limit = estimate.map { DenoisingStage.attenuationLimit(signalToNoise: $0, quiet: options.denoiseTarget) } ?? .infinity
         switch options.denoise {
