@@ -32,41 +32,15 @@ public final class DenoisedAudioSource: AudioSource {
 
     public var name: String { source.name }
 
+    /// Pulled buffer by buffer, as the source itself is: a consumer that
+    /// waits holds the reading back (and a live source drops, counted), so
+    /// the history stays in step with the turns.
     public func buffers() -> AsyncThrowingStream<AudioBuffer, any Error> {
-        let upstream = source.buffers()
         history.withLock { $0 = StreamHistory() }
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let stage = try DenoisingStage()
-                    // The original samples whose denoised ones have not come out yet.
-                    var waiting: [Int16] = []
-                    var last: AudioBuffer?
-                    for try await buffer in upstream {
-                        var denoised = buffer
-                        denoised.samples = try stage.process(buffer.samples)
-                        waiting += buffer.samples
-                        let original = Array(waiting.prefix(denoised.samples.count))
-                        waiting.removeFirst(original.count)
-                        let voice = stage.takeVoiceProbabilities()
-                        history.withLock { $0.append(original, voice: voice, after: buffer.droppedBefore) }
-                        last = buffer
-                        continuation.yield(denoised)
-                    }
-                    if var tail = last {
-                        tail.samples = try stage.finish()
-                        tail.droppedBefore = 0
-                        let voice = stage.takeVoiceProbabilities()
-                        history.withLock { $0.append(waiting, voice: voice, after: 0) }
-                        continuation.yield(tail)
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        let pass = DenoisingPass(source.buffers().makeAsyncIterator())
+        return AsyncThrowingStream(unfolding: { [self] in
+            try await pass.next { original, voice, dropped in self.history.withLock { $0.append(original, voice: voice, after: dropped) } }
+        })
     }
 
     /// How much of `segment` RNNoise heard a voice in (frames it gave a
@@ -89,30 +63,82 @@ public final class DenoisedAudioSource: AudioSource {
     static let backgroundSeconds = 5.0
 
     /// The audio to decode `segment` (an utterance of the denoised stream)
-    /// from. In `auto` mode: the original audio when the utterance's speech
-    /// is `denoiseBelow` dB or more above the background around it, else
-    /// the denoised audio with the original mixed back in so that the
-    /// background is lowered only to `denoiseTarget` dB under the speech, as
-    /// recordings are (`DenoisingStage.attenuationLimit`). In `on` mode,
-    /// and when the original is no longer kept, the denoised audio.
+    /// from: in `auto` mode the original audio when the utterance's speech
+    /// is `denoiseBelow` dB or more above the background around it
+    /// (`standsClear`); otherwise the denoised audio with the original
+    /// mixed back in so that the background is lowered only to
+    /// `denoiseTarget` dB under the speech, as recordings are
+    /// (`DenoisingStage.attenuationLimit`). When the original is no longer
+    /// kept, the denoised audio as it is.
     public func audio(for segment: SpeechSegment) -> SpeechSegment {
-        guard mode == .auto else { return segment }
+        guard let (original, estimate) = measure(segment) else { return segment }
+        if mode == .auto, estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
+        let keep = DenoisingStage.originalShare(attenuationLimit: DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget))
+        let mixed = zip(segment.samples, original).map { denoised, original in
+            Int16(max(-32_768, min(32_767, (Float(denoised) + keep * Float(original)).rounded())))
+        }
+        return SpeechSegment(samples: mixed, start: segment.start)
+    }
+
+    /// Whether `auto` mode decodes `segment` from the original audio: its
+    /// speech stands `denoiseBelow` dB or more above the background.
+    public func standsClear(_ segment: SpeechSegment) -> Bool {
+        guard mode == .auto, let (_, estimate) = measure(segment) else { return false }
+        return estimate >= denoiseBelow
+    }
+
+    /// The original audio of `segment` and its speech's level over the
+    /// background of it and the 5 s before; nil when no longer kept.
+    private func measure(_ segment: SpeechSegment) -> ([Int16], Double)? {
         let rate = Double(RecognizerAudio.sampleRate)
         let start = Int((segment.start * rate).rounded())
         let before = Int(Self.backgroundSeconds * rate)
-        return history.withLock { history in
-            guard let original = history.samples(from: start, count: segment.samples.count) else { return segment }
+        return history.withLock { history -> ([Int16], Double)? in
+            guard let original = history.samples(from: start, count: segment.samples.count) else { return nil }
             let around = history.samples(from: max(history.startIndex, start - before), upTo: start + segment.samples.count) ?? original
-            guard let estimate = SignalToNoiseEstimate.decibels(speech: original[...], background: around[...]) else { return segment }
-            if estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
-            let keep = DenoisingStage.originalShare(attenuationLimit: DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget))
-            let mixed = zip(segment.samples, original).map { denoised, original in
-                Int16(max(-32_768, min(32_767, (Float(denoised) + keep * Float(original)).rounded())))
-            }
-            return SpeechSegment(samples: mixed, start: segment.start)
+            guard let estimate = SignalToNoiseEstimate.decibels(speech: original[...], background: around[...]) else { return nil }
+            return (original, estimate)
         }
     }
+}
 
+/// One stream's way through the suppressor, pulled a buffer at a time.
+/// @unchecked Sendable: an unfolding stream calls `next` once at a time,
+/// so the iterator and the stage are never used by two tasks at once.
+private final class DenoisingPass: @unchecked Sendable {
+    private var upstream: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator
+    private var stage: DenoisingStage?
+    /// The original samples whose denoised ones have not come out yet.
+    private var waiting: [Int16] = []
+    private var last: AudioBuffer?
+    private var finished = false
+
+    init(_ upstream: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator) { self.upstream = upstream }
+
+    /// The next denoised buffer (the flushed tail after the source's last),
+    /// nil at the end; `record` gets the original samples in step with it.
+    func next(record: ([Int16], [Float], Int) -> Void) async throws -> AudioBuffer? {
+        guard !finished else { return nil }
+        let stage = try self.stage ?? DenoisingStage()
+        self.stage = stage
+        guard let buffer = try await upstream.next() else {
+            finished = true
+            guard var tail = last else { return nil }
+            tail.samples = try stage.finish()
+            tail.droppedBefore = 0
+            record(waiting, stage.takeVoiceProbabilities(), 0)
+            waiting = []
+            return tail
+        }
+        var denoised = buffer
+        denoised.samples = try stage.process(buffer.samples)
+        waiting += buffer.samples
+        let original = Array(waiting.prefix(denoised.samples.count))
+        waiting.removeFirst(original.count)
+        record(original, stage.takeVoiceProbabilities(), buffer.droppedBefore)
+        last = buffer
+        return denoised
+    }
 }
 
 /// The original samples of the last minute of a stream, by their index in
@@ -127,7 +153,13 @@ struct StreamHistory {
     static let frameLength = RecognizerAudio.sampleRate / 100
 
     mutating func append(_ more: [Int16], voice probabilities: [Float], after dropped: Int) {
-        if dropped > 0 {
+        // A drop longer than the history leaves nothing of it worth keeping.
+        if dropped >= Self.limit {
+            startIndex += samples.count + dropped
+            frameStart = startIndex / Self.frameLength
+            samples = []
+            voice = []
+        } else if dropped > 0 {
             samples += [Int16](repeating: 0, count: dropped)
             // Frames lost to the drop heard no voice; the frames after it
             // keep their place in the stream.
@@ -170,7 +202,7 @@ extension DenoiseMode {
     public func stream(_ source: any AudioSource, denoiseBelow: Double, target: Double = 60) throws(SpeechError) -> DenoisedAudioSource? {
         switch self {
         case .off: return nil
-        case .on: return try DenoisedAudioSource(source, mode: .on)
+        case .on: return try DenoisedAudioSource(source, mode: .on, denoiseBelow: denoiseBelow, denoiseTarget: target)
         case .auto:
             guard NoiseSuppressor.unavailableReason == nil else { return nil }
             return try DenoisedAudioSource(source, mode: .auto, denoiseBelow: denoiseBelow, denoiseTarget: target)

@@ -202,7 +202,7 @@ public final class CommandRecognizer {
         guard dictionaryIsLean else { return }
         for entry in try PronunciationDictionary.entries(for: nil, in: options.files.dictionary)
         where decoder.pronunciation(of: entry.word) == nil {
-            try decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
+            try? decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
         }
         dictionaryIsLean = false
     }
@@ -211,8 +211,12 @@ public final class CommandRecognizer {
         var seen: Set<String> = []
         let unknown = words.filter { seen.insert($0).inserted && decoder.pronunciation(of: $0) == nil }
         if dictionaryIsLean {
-            for entry in try PronunciationDictionary.entries(for: Set(unknown), in: options.files.dictionary) {
-                try decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
+            // An entry PocketSphinx refuses (a phone it lacks, a word twice)
+            // is skipped, as its own reader skips it; the word then gets an
+            // override or a guess below.
+            for entry in try PronunciationDictionary.entries(for: Set(unknown), in: options.files.dictionary)
+            where decoder.pronunciation(of: entry.word) == nil {
+                try? decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
             }
         }
         for word in unknown {

@@ -21,6 +21,11 @@ enum PronunciationDictionary {
                 var lineEnd = lineStart
                 while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
                 defer { lineStart = lineEnd + 1 }
+                // Leading blanks, and PocketSphinx's comment lines (## and ;;), as its reader skips them.
+                var lineStart = lineStart
+                while lineStart < lineEnd, text[lineStart] == UInt8(ascii: " ") || text[lineStart] == UInt8(ascii: "\t") { lineStart += 1 }
+                if lineEnd - lineStart >= 2, (text[lineStart] == UInt8(ascii: "#") && text[lineStart + 1] == UInt8(ascii: "#"))
+                    || (text[lineStart] == UInt8(ascii: ";") && text[lineStart + 1] == UInt8(ascii: ";")) { continue }
                 var wordEnd = lineStart
                 while wordEnd < lineEnd, text[wordEnd] != UInt8(ascii: " "), text[wordEnd] != UInt8(ascii: "\t") { wordEnd += 1 }
                 guard wordEnd > lineStart, wordEnd < lineEnd else { continue }

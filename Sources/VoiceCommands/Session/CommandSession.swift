@@ -238,10 +238,11 @@ public actor CommandSession {
     private var speculation: (start: Double, count: Int, context: DecodingContext, decoded: Decoded)?
 
     /// Whether the suppressor heard as much voice in `segment` as an
-    /// utterance must hold (without denoising, the endpointer's own count
-    /// of speech frames has decided already).
+    /// utterance must hold. Asked only of noisy utterances: one that stands
+    /// clear of its background is speech by the endpointer's own count
+    /// (as it is without denoising), a short "no" included.
     private func holdsVoice(_ segment: SpeechSegment, _ denoised: DenoisedAudioSource?) -> Bool {
-        guard let voiced = denoised?.voicedSeconds(in: segment) else { return true }
+        guard let denoised, !denoised.standsClear(segment), let voiced = denoised.voicedSeconds(in: segment) else { return true }
         return voiced >= settings.endpointing.minimumUtteranceSpeech
     }
 

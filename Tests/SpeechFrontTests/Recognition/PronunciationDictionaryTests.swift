@@ -12,7 +12,7 @@ struct PronunciationDictionaryTests {
     }
 
     @Test func findsTheWordsAskedForWithTheirAlternatives() throws {
-        let path = try Self.write("a AH\na(2) EY\nabc EY B IY S IY\nread R IY D\nread(2) R EH D\nreader R IY D ER\nweird\tW IH R D \n")
+        let path = try Self.write("## a comment\n;; read R EH D\na AH\na(2) EY\nabc EY B IY S IY\nread R IY D\nread(2) R EH D\r\nreader R IY D ER\n\n  weird\tW IH R D \n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let entries = try PronunciationDictionary.entries(for: ["read", "a", "weird", "absent"], in: path)
         #expect(entries.map(\.word) == ["a", "a(2)", "read", "read(2)", "weird"])
