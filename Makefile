@@ -21,11 +21,8 @@ bench: deps
 	swift build -c release --product voicecmd-bench
 	.build/release/voicecmd-bench match --commands ../shared/bench/home.json --sentences ../shared/bench/home-sentences.txt
 	.build/release/voicecmd-bench generated --intents 1000 --phrases 10 --entities 1000
-	# The session's latency, memory and drops, on a synthetic fixture whose
-	# commands sit at the confirmation threshold; what denoising does to
-	# accuracy is measured on real speech (asr, stream).
-	.build/release/voicecmd-bench listen --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 30 --realtime 60 --denoise off
-	Benchmarks/virtual-microphone.sh .build/release/voicecmd-bench microphone --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 60 --denoise off
+	.build/release/voicecmd-bench listen --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 30 --realtime 60
+	Benchmarks/virtual-microphone.sh .build/release/voicecmd-bench microphone --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 60
 	.build/release/voicecmd-bench wake --corpora ../shared/corpora --minutes 60
 	for snr in clean 24 18 12 6; do \
 	  if [ $$snr = clean ]; then noise=""; else noise="--noise ../shared/corpora/noise/kitchen.wav --snr $$snr"; fi; \
