@@ -14,20 +14,31 @@ public struct ModelStatistics: Sendable {
         parameters = model.intents.reduce(0) { $0 + $1.parameters.count }
         phrases = model.intents.reduce(0) { $0 + $1.phrases.count }
         expandedPhrases = model.intents.reduce(0) { total, intent in
-            total + intent.phrases.reduce(0) { $0 + Self.expansions($1.template.elements, model: model) }
+            intent.phrases.reduce(total) { total, phrase in
+                let (sum, overflow) = total.addingReportingOverflow(Self.expansions(phrase.template.elements, model: model))
+                return overflow ? Int.max : sum
+            }
         }
         vocabularySize = matcher.vocabularySize
         automatonStates = matcher.automatonStateCount
     }
 
-    private static func expansions(_ sequence: [PhraseTemplate.Element], model: CommandModel) -> Int {
-        sequence.reduce(1) { product, element in
+    /// How many plain phrases `sequence` stands for, saturating at Int.max
+    /// (64 two-way groups are 2^64).
+    static func expansions(_ sequence: [PhraseTemplate.Element], model: CommandModel) -> Int {
+        func sum(_ alternatives: [[PhraseTemplate.Element]], from start: Int) -> Int {
+            alternatives.reduce(start) { total, alternative in
+                let (added, overflow) = total.addingReportingOverflow(expansions(alternative, model: model))
+                return overflow ? Int.max : added
+            }
+        }
+        return sequence.reduce(1) { product, element in
             let count: Int
             switch element {
             case .word, .slot: count = 1
             case .applicationName: count = 1 + model.applicationSynonyms.count
-            case .choice(let alternatives): count = alternatives.reduce(0) { $0 + expansions($1, model: model) }
-            case .optional(let alternatives): count = 1 + alternatives.reduce(0) { $0 + expansions($1, model: model) }
+            case .choice(let alternatives): count = sum(alternatives, from: 0)
+            case .optional(let alternatives): count = sum(alternatives, from: 1)
             }
             return product.multipliedReportingOverflow(by: count).overflow ? Int.max : product * count
         }

@@ -31,7 +31,7 @@ package struct TemplateParser {
 
     package static func parse(_ text: String) throws(SyntaxError) -> Result {
         var parser = TemplateParser(text: text)
-        let alternatives = try parser.parseAlternatives(closer: nil, openerOffset: 0)
+        let alternatives = try parser.parseAlternatives(closer: nil, openerOffset: 0, depth: 0)
         let elements = alternatives.count <= 1 ? alternatives.first ?? [] : [.choice(alternatives)]
         let template = PhraseTemplate(elements: elements)
         if elements.isEmpty {
@@ -45,9 +45,13 @@ package struct TemplateParser {
     }
 
     private static let special: Set<UInt8> = Set("\\()[]|".utf8)
+    /// The deepest nesting of groups: every stage after parsing (matcher,
+    /// grammar, checks) walks groups recursively, so a phrase of thousands
+    /// of '(' would otherwise overflow the stack.
+    package static let maximumDepth = 32
 
     /// Parses `seq (| seq)*` up to `closer` (or the end of the text when nil).
-    private mutating func parseAlternatives(closer: UInt8?, openerOffset: Int) throws(SyntaxError) -> [[PhraseTemplate.Element]] {
+    private mutating func parseAlternatives(closer: UInt8?, openerOffset: Int, depth: Int) throws(SyntaxError) -> [[PhraseTemplate.Element]] {
         var alternatives: [[PhraseTemplate.Element]] = []
         var current: [PhraseTemplate.Element] = []
         var alternativeStart = index
@@ -82,9 +86,12 @@ package struct TemplateParser {
                 return alternatives
             case UInt8(ascii: "("), UInt8(ascii: "["):
                 let opener = index
+                guard depth < Self.maximumDepth else {
+                    throw SyntaxError(message: "groups nested more than \(Self.maximumDepth) deep", offset: opener, length: 1)
+                }
                 index += 1
                 let inner = try parseAlternatives(closer: byte == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "]"),
-                                                  openerOffset: opener)
+                                                  openerOffset: opener, depth: depth + 1)
                 current.append(byte == UInt8(ascii: "(") ? .choice(inner) : .optional(inner))
             case UInt8(ascii: "\\"):
                 current.append(try parseSlot())

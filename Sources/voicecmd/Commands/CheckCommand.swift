@@ -23,7 +23,8 @@ enum CheckCommand: Subcommand {
         print("\(path ?? "built-in model"): \(model.application)")
         print("  intents:            \(statistics.intents)")
         print("  parameters:         \(statistics.parameters)")
-        print("  phrases:            \(statistics.phrases) (\(statistics.expandedPhrases) written out)")
+        let writtenOut = statistics.expandedPhrases == Int.max ? "more than 9e18" : String(statistics.expandedPhrases)
+        print("  phrases:            \(statistics.phrases) (\(writtenOut) written out)")
         print("  vocabulary:         \(statistics.vocabularySize) words")
         print("  automaton:          \(statistics.automatonStates) states")
         if !grammar.intentsNeedingLanguageModel.isEmpty {

@@ -54,4 +54,18 @@ struct TemplateParserTests {
             #expect(error.offset == offset)
         }
     }
+
+    /// Thousands of nested groups are one error, not a stack overflow.
+    @Test func deepNestingIsAnError() {
+        let deep = String(repeating: "(", count: 3_700) + "go" + String(repeating: ")", count: 3_700)
+        do {
+            _ = try TemplateParser.parse(deep)
+            Issue.record("parsed \(TemplateParser.maximumDepth + 1) levels")
+        } catch {
+            #expect(error.message == "groups nested more than 32 deep")
+            #expect(error.offset == 32)
+        }
+        let allowed = String(repeating: "(", count: 32) + "go" + String(repeating: ")", count: 32)
+        #expect(throws: Never.self) { try TemplateParser.parse(allowed) }
+    }
 }
