@@ -9,7 +9,7 @@ import Synchronization
 /// Endpointing always hears the denoised stream (noise between commands
 /// then never becomes an utterance), but in `auto` mode each utterance is
 /// decoded from the original audio when its speech stands well clear of
-/// the background (`audio(for:)`): denoising clean speech gains nothing,
+/// the background (`hear`): denoising clean speech gains nothing,
 /// and it costs the language model words. The original audio of the last
 /// minute is kept for that, in step with the denoised stream.
 public final class DenoisedAudioSource: AudioSource {
@@ -43,61 +43,45 @@ public final class DenoisedAudioSource: AudioSource {
         })
     }
 
-    /// How much of `segment` RNNoise heard a voice in (frames it gave a
-    /// probability of a half or more), in seconds; nil when no longer known.
-    /// The energy detector takes a loud clatter for speech, and then the
-    /// grammar finds a command in it; the suppressor's network was trained
-    /// to tell voices from noise.
-    public func voicedSeconds(in segment: SpeechSegment) -> Double? {
-        let frame = RecognizerAudio.sampleRate / 100
-        let first = Int((segment.start * Double(RecognizerAudio.sampleRate)).rounded()) / frame
-        let count = segment.samples.count / frame
-        return history.withLock { history in
-            history.voiceProbabilities(from: first, count: count).map { probabilities in
-                Double(probabilities.filter { $0 >= 0.5 }.count) / 100
-            }
-        }
-    }
-
     /// Seconds of stream before an utterance that its background is measured over.
     static let backgroundSeconds = 5.0
 
-    /// The audio to decode `segment` (an utterance of the denoised stream)
-    /// from: in `auto` mode the original audio when the utterance's speech
-    /// is `denoiseBelow` dB or more above the background around it
-    /// (`standsClear`); otherwise the denoised audio with the original
-    /// mixed back in so that the background is lowered only to
-    /// `denoiseTarget` dB under the speech, as recordings are
-    /// (`DenoisingStage.attenuationLimit`). When the original is no longer
-    /// kept, the denoised audio as it is.
-    public func audio(for segment: SpeechSegment) -> SpeechSegment {
-        guard let (original, estimate) = measure(segment) else { return segment }
-        if mode == .auto, estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
-        let keep = DenoisingStage.originalShare(attenuationLimit: DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget))
-        let mixed = zip(segment.samples, original).map { denoised, original in
-            Int16(max(-32_768, min(32_767, (Float(denoised) + keep * Float(original)).rounded())))
-        }
-        return SpeechSegment(samples: mixed, start: segment.start)
-    }
-
-    /// Whether `auto` mode decodes `segment` from the original audio: its
-    /// speech stands `denoiseBelow` dB or more above the background.
-    public func standsClear(_ segment: SpeechSegment) -> Bool {
-        guard mode == .auto, let (_, estimate) = measure(segment) else { return false }
-        return estimate >= denoiseBelow
-    }
-
-    /// The original audio of `segment` and its speech's level over the
-    /// background of it and the 5 s before; nil when no longer kept.
-    private func measure(_ segment: SpeechSegment) -> ([Int16], Double)? {
-        let rate = Double(RecognizerAudio.sampleRate)
-        let start = Int((segment.start * rate).rounded())
-        let before = Int(Self.backgroundSeconds * rate)
-        return history.withLock { history -> ([Int16], Double)? in
-            guard let original = history.samples(from: start, count: segment.samples.count) else { return nil }
-            let around = history.samples(from: max(history.startIndex, start - before), upTo: start + segment.samples.count) ?? original
-            guard let estimate = SignalToNoiseEstimate.decibels(speech: original[...], background: around[...]) else { return nil }
-            return (original, estimate)
+    /// What to decode of `segment` (an utterance of the denoised stream),
+    /// measured once: nil when it is noise, else the audio to decode.
+    ///
+    /// - In `auto` mode an utterance whose speech stands `denoiseBelow` dB
+    ///   or more above the background of it and the 5 s before is decoded
+    ///   from the original audio, and is speech by the endpointer's own
+    ///   count (as without denoising; a short clean "no" included).
+    /// - Otherwise it is noise when RNNoise heard a voice (a probability of
+    ///   a half or more) in less than `minimumVoice` seconds of it: the
+    ///   energy detector takes a loud clatter for speech, and the grammar
+    ///   then finds a command in it; the suppressor's network was trained
+    ///   to tell voices from noise. Speech is decoded denoised, with the
+    ///   original mixed back in so that the background is lowered only to
+    ///   `denoiseTarget` dB under the speech, as recordings are
+    ///   (`DenoisingStage.attenuationLimit`).
+    /// - When the original is no longer kept, the denoised audio as it is.
+    public func hear(_ segment: SpeechSegment, minimumVoice: Double) -> SpeechSegment? {
+        let rate = RecognizerAudio.sampleRate
+        let start = Int((segment.start * Double(rate)).rounded())
+        let before = Int(Self.backgroundSeconds * Double(rate))
+        return history.withLock { history -> SpeechSegment? in
+            let original = history.samples(from: start, count: segment.samples.count)
+            let estimate = original.flatMap { original in
+                let around = history.samples(from: max(history.startIndex, start - before), upTo: start + segment.samples.count) ?? original
+                return SignalToNoiseEstimate.decibels(speech: original[...], background: around[...])
+            }
+            if mode == .auto, let original, let estimate, estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
+            let frame = StreamHistory.frameLength
+            if let voice = history.voiceProbabilities(from: start / frame, count: segment.samples.count / frame),
+               Double(voice.filter { $0 >= 0.5 }.count) / 100 < minimumVoice {
+                return nil
+            }
+            guard let original, let estimate else { return segment }
+            let limit = DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget)
+            return SpeechSegment(samples: DenoisingStage.mix(segment.samples, original, keep: DenoisingStage.originalShare(attenuationLimit: limit)),
+                                 start: segment.start)
         }
     }
 }
@@ -108,15 +92,14 @@ public final class DenoisedAudioSource: AudioSource {
 private final class DenoisingPass: @unchecked Sendable {
     private var upstream: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator
     private var stage: DenoisingStage?
-    /// The original samples whose denoised ones have not come out yet.
-    private var waiting: [Int16] = []
     private var last: AudioBuffer?
     private var finished = false
 
     init(_ upstream: AsyncThrowingStream<AudioBuffer, any Error>.AsyncIterator) { self.upstream = upstream }
 
     /// The next denoised buffer (the flushed tail after the source's last),
-    /// nil at the end; `record` gets the original samples in step with it.
+    /// nil at the end; `record` gets the original samples in step with it,
+    /// their voice probabilities and the drop before them.
     func next(record: ([Int16], [Float], Int) -> Void) async throws -> AudioBuffer? {
         guard !finished else { return nil }
         let stage = try self.stage ?? DenoisingStage()
@@ -124,18 +107,16 @@ private final class DenoisingPass: @unchecked Sendable {
         guard let buffer = try await upstream.next() else {
             finished = true
             guard var tail = last else { return nil }
-            tail.samples = try stage.finish()
+            let output = try stage.finishing()
+            record(output.originals, output.voice, 0)
+            tail.samples = output.samples
             tail.droppedBefore = 0
-            record(waiting, stage.takeVoiceProbabilities(), 0)
-            waiting = []
             return tail
         }
+        let output = try stage.run(buffer.samples)
+        record(output.originals, output.voice, buffer.droppedBefore)
         var denoised = buffer
-        denoised.samples = try stage.process(buffer.samples)
-        waiting += buffer.samples
-        let original = Array(waiting.prefix(denoised.samples.count))
-        waiting.removeFirst(original.count)
-        record(original, stage.takeVoiceProbabilities(), buffer.droppedBefore)
+        denoised.samples = output.samples
         last = buffer
         return denoised
     }

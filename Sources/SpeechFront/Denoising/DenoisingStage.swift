@@ -46,8 +46,23 @@ public final class DenoisingStage {
         down = try SampleRateConverter(fromRate: Self.rate, toRate: RecognizerAudio.sampleRate, quality: .fastest)
     }
 
+    /// What came out of one call: the denoised samples, the input samples
+    /// they stand for (as many, in step), and RNNoise's voice probability
+    /// of each 10 ms frame judged meanwhile (frame n of the stream from its
+    /// start is the n-th ever given).
+    public struct Output {
+        public var samples: [Int16] = []
+        public var originals: [Int16] = []
+        public var voice: [Float] = []
+    }
+
     /// The denoised audio ready so far.
     public func process(_ samples: [Int16]) throws(SpeechError) -> [Int16] {
+        try run(samples).samples
+    }
+
+    /// The denoised audio ready so far, with its originals and voice probabilities.
+    public func run(_ samples: [Int16]) throws(SpeechError) -> Output {
         samplesIn += samples.count
         originals += samples
         pending += try up.convert(samples.map(Float.init), isLast: false)
@@ -70,25 +85,26 @@ public final class DenoisingStage {
         max(6, quiet - signalToNoise)
     }
 
-    /// RNNoise's voice probabilities of the 10 ms frames denoised since the
-    /// last call, frame n of them the stream's frame n (from its start).
-    public func takeVoiceProbabilities() -> [Float] {
-        defer { voiceProbabilities = [] }
-        return voiceProbabilities
-    }
-
     /// The end of the stream: the rest of the audio, denoised, so that as
     /// many samples have come out as went in.
     public func finish() throws(SpeechError) -> [Int16] {
+        try finishing().samples
+    }
+
+    /// The end of the stream, with its originals and voice probabilities.
+    public func finishing() throws(SpeechError) -> Output {
         // Silence after the end pushes the last frame and the delay through.
         pending += try up.convert([Float](repeating: 0, count: Self.delay * 2), isLast: true)
         let frame = suppressor.frameSize
         let partial = pending.count % frame
         if partial > 0 { pending += [Float](repeating: 0, count: frame - partial) }
+        let before = samplesOut
         var tail = try emit(downsample(denoiseWholeFrames(), isLast: true))
-        let wanted = samplesIn - (samplesOut - tail.count)
-        if tail.count > wanted { tail.removeLast(tail.count - wanted) }
-        if tail.count < wanted { tail += [Int16](repeating: 0, count: wanted - tail.count) }
+        let wanted = samplesIn - before
+        if tail.samples.count > wanted { tail.samples.removeLast(tail.samples.count - wanted) }
+        if tail.samples.count < wanted { tail.samples += [Int16](repeating: 0, count: wanted - tail.samples.count) }
+        tail.originals += originals
+        originals = []
         samplesOut = samplesIn
         return tail
     }
@@ -111,27 +127,34 @@ public final class DenoisingStage {
     }
 
     private func downsample(_ samples: [Float], isLast: Bool) throws(SpeechError) -> [Int16] {
-        try down.convert(samples, isLast: isLast).map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
+        try down.convert(samples, isLast: isLast).map(Self.sample)
     }
 
-    /// Drops what is still owed to the delay, mixes the original back in
-    /// under the attenuation limit, and counts what goes out.
-    private func emit(_ samples: [Int16]) -> [Int16] {
+    /// A value on the 16-bit scale as a sample, rounded and clipped.
+    static func sample(_ value: Float) -> Int16 {
+        Int16(max(-32_768, min(32_767, value.rounded())))
+    }
+
+    /// `denoised` with `keep` of `original` mixed back in, sample by sample.
+    static func mix(_ denoised: [Int16], _ original: [Int16], keep: Float) -> [Int16] {
+        zip(denoised, original).map { sample(Float($0) + keep * Float($1)) }
+    }
+
+    /// Drops what is still owed to the delay, pairs what is left with its
+    /// originals and mixes them back in under the attenuation limit, and
+    /// counts what goes out.
+    private func emit(_ samples: [Int16]) -> Output {
         var samples = samples
         if delayLeft > 0 {
             let dropped = min(delayLeft, samples.count)
             samples.removeFirst(dropped)
             delayLeft -= dropped
         }
-        let paired = min(samples.count, originals.count)
-        if keep > 0 {
-            for index in 0..<paired {
-                let mixed = Float(samples[index]) + keep * Float(originals[index])
-                samples[index] = Int16(max(-32_768, min(32_767, mixed.rounded())))
-            }
-        }
-        originals.removeFirst(paired)
+        let paired = Array(originals.prefix(samples.count))
+        originals.removeFirst(paired.count)
+        if keep > 0 { samples = Self.mix(samples, paired, keep: keep) + samples.dropFirst(paired.count) }
         samplesOut += samples.count
-        return samples
+        defer { voiceProbabilities = [] }
+        return Output(samples: samples, originals: paired, voice: voiceProbabilities)
     }
 }

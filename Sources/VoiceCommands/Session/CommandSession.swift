@@ -169,14 +169,14 @@ public actor CommandSession {
                 endpointing.taken()
                 switch item {
                 case .tentative(let segment):
-                    if !stopRequested, holdsVoice(segment, denoised) { speculate(denoised?.audio(for: segment) ?? segment) }
+                    if !stopRequested, let audio = audio(of: segment, denoised) { speculate(audio) }
                 case .utterance(let segment, let at, let interrupted):
                     // After a stop, utterances still waiting are dropped; the
                     // one in progress when it came is finished.
                     if stopRequested && !interrupted { continue }
                     // Noise the energy detector took for speech goes no further.
-                    guard holdsVoice(segment, denoised) else { continue }
-                    take(denoised?.audio(for: segment) ?? segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
+                    guard let audio = audio(of: segment, denoised) else { continue }
+                    take(audio, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
                 case .position(let seconds):
                     giveUpUnanswered(at: seconds)
                 case .dropped(let frames):
@@ -237,13 +237,12 @@ public actor CommandSession {
     /// A decode started at a tentative end, for the context then.
     private var speculation: (start: Double, count: Int, context: DecodingContext, decoded: Decoded)?
 
-    /// Whether the suppressor heard as much voice in `segment` as an
-    /// utterance must hold. Asked only of noisy utterances: one that stands
-    /// clear of its background is speech by the endpointer's own count
-    /// (as it is without denoising), a short "no" included.
-    private func holdsVoice(_ segment: SpeechSegment, _ denoised: DenoisedAudioSource?) -> Bool {
-        guard let denoised, !denoised.standsClear(segment), let voiced = denoised.voicedSeconds(in: segment) else { return true }
-        return voiced >= settings.endpointing.minimumUtteranceSpeech
+    /// The audio to decode `segment` from (`DenoisedAudioSource.hear`),
+    /// nil when the suppressor heard too little voice in it to be an
+    /// utterance; `segment` itself without denoising.
+    private func audio(of segment: SpeechSegment, _ denoised: DenoisedAudioSource?) -> SpeechSegment? {
+        guard let denoised else { return segment }
+        return denoised.hear(segment, minimumVoice: settings.endpointing.minimumUtteranceSpeech)
     }
 
     /// Decodes at a tentative end, while the endpointer waits out the
