@@ -274,22 +274,29 @@ public final class CommandRecognizer {
         return try transcribeShort(held)
     }
 
-    /// A fresh suppressor for a recording that should be denoised (`on`,
-    /// or `auto` and a background within `denoiseBelow` dB of the speech
-    /// of `opening`), nil when it should not or RNNoise is unavailable. It
-    /// lowers the background to `denoiseTarget` dB under the speech, no
-    /// further (`DenoisingStage.attenuationLimit`).
+    /// A fresh suppressor for a recording that should be denoised
+    /// (`denoises`), nil when it should not.
     public func denoiser(for opening: [Int16]) throws(SpeechError) -> DenoisingStage? {
+        try attenuationLimit(for: opening).map { limit throws(SpeechError) in try DenoisingStage(attenuationLimit: limit) }
+    }
+
+    /// Whether a recording opening with `opening` is denoised: always with
+    /// `on`, and with `auto` when its background is within `denoiseBelow`
+    /// dB of its speech and RNNoise is there.
+    public func denoises(_ opening: [Int16]) -> Bool {
+        attenuationLimit(for: opening) != nil
+    }
+
+    /// How far denoising lowers the background of such a recording: to
+    /// `denoiseTarget` dB under the speech, no further
+    /// (`DenoisingStage.attenuationLimit`); nil when it is not denoised.
+    private func attenuationLimit(for opening: [Int16]) -> Double? {
         guard options.denoise != .off else { return nil }
         let estimate = SignalToNoiseEstimate.decibels(opening[...])
-        let limit = estimate.map { DenoisingStage.attenuationLimit(signalToNoise: $0, quiet: options.denoiseTarget) } ?? .infinity
-        switch options.denoise {
-        case .off: return nil
-        case .on: return try DenoisingStage(attenuationLimit: limit)
-        case .auto:
+        if options.denoise == .auto {
             guard NoiseSuppressor.unavailableReason == nil, let estimate, estimate < options.denoiseBelow else { return nil }
-            return try DenoisingStage(attenuationLimit: limit)
         }
+        return estimate.map { DenoisingStage.attenuationLimit(signalToNoise: $0, quiet: options.denoiseTarget) } ?? .infinity
     }
 
     private func transcribeShort(_ samples: [Int16]) throws(SpeechError) -> [Transcript] {
