@@ -53,45 +53,20 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="$here/clips"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-rate=16000
-float=(-r "$rate" -c 1 -e floating-point -b 32)
 lead=1.0 tail=0.7
+source "$here/../../Fixtures/synthesis.sh"
 
-rms() { sox -R "$1" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}'; }
-peak() { sox -R "$1" -n stat 2>&1 | awk '/Maximum amplitude/ {print $3}'; }
-
-# speak OUT VOICE TEXT: OUT.wav, 16 kHz mono float, silence trimmed.
-speak() {
-  local name=$1 voice=$2 text=$3 raw="$1.raw.wav"
-  case "$voice" in
-    espeak:*) espeak-ng -v "${voice#espeak:}" -w "$raw" "$text" ;;
-    flite:*) flite -voice "${voice#flite:}" -t "$text" -o "$raw" ;;
-    *) echo "unknown voice $voice" >&2; exit 1 ;;
-  esac
-  sox -R "$raw" "${float[@]}" "$name.wav" \
-    silence 1 0.005 -50d reverse silence 1 0.005 -50d reverse
-}
-
-# background OUT KIND SECONDS: OUT.wav, float, synthesised (no recordings).
-#   fan     extractor fan: brown noise low-passed at 500 Hz, slowly swelling
-#   water   running water: pink noise band-passed to 250 Hz-5 kHz, tremolo
-#   kitchen fan + water + fridge hum (100 and 200 Hz), mixed as in
-#           VoiceCommandsTests/Fixtures/sessions/make-sessions.sh (no clinks:
-#           steady noise is what RNNoise takes away)
+# background OUT KIND SECONDS: OUT.wav, float, synthesised (no recordings):
+# the fan, the water, or the whole kitchen (kitchen_noise in
+# Tests/Fixtures/synthesis.sh; no clinks: steady noise is what RNNoise takes
+# away).
 background() {
   local name=$1 kind=$2 len=$3
-  sox -R -r "$rate" -c 1 -n "${float[@]}" "$name.fan.wav" synth "$len" brownnoise \
-    lowpass 500 tremolo 0.15 25 norm -20
-  sox -R -r "$rate" -c 1 -n "${float[@]}" "$name.water.wav" synth "$len" pinknoise \
-    sinc 250-5000 tremolo 0.4 35 norm -20
-  sox -R -r "$rate" -c 1 -n "${float[@]}" "$name.hum.wav" synth "$len" sine 100 synth sine mix 200 \
-    norm -20
+  kitchen_noise "$name.kitchen" "$len"
   case "$kind" in
-    fan) cp "$name.fan.wav" "$name.wav" ;;
-    water) cp "$name.water.wav" "$name.wav" ;;
-    kitchen)
-      sox -R -m -v 1 "$name.fan.wav" -v 0.6 "$name.water.wav" -v 0.08 "$name.hum.wav" \
-        "${float[@]}" "$name.wav" ;;
+    fan) cp "$name.kitchen.fan.wav" "$name.wav" ;;
+    water) cp "$name.kitchen.water.wav" "$name.wav" ;;
+    kitchen) cp "$name.kitchen.wav" "$name.wav" ;;
     *) echo "unknown noise $kind" >&2; exit 1 ;;
   esac
 }

@@ -42,24 +42,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-rate=16000
-float=(-r "$rate" -c 1 -e floating-point -b 32)
+source "$here/../../../Fixtures/synthesis.sh"
 
-# speak NAME VOICE TEXT: $work/NAME.wav, 16 kHz mono float, synthesiser
-# silence trimmed from both ends. VOICE is espeak:<name> or flite:<name>.
-speak() {
-  local name=$1 voice=$2 text=$3 raw="$work/$1.raw.wav"
-  case "$voice" in
-    espeak:*) espeak-ng -v "${voice#espeak:}" -w "$raw" "$text" ;;
-    flite:*) flite -voice "${voice#flite:}" -t "$text" -o "$raw" ;;
-    *) echo "unknown voice $voice" >&2; exit 1 ;;
-  esac
-  sox -R "$raw" "${float[@]}" "$work/$name.wav" \
-    silence 1 0.005 -50d reverse silence 1 0.005 -50d reverse
-}
-
-rms() { sox -R "$1" -n stat 2>&1 | awk '/RMS +amplitude/ {print $3}'; }
-peak() { sox -R "$1" -n stat 2>&1 | awk '/Maximum amplitude/ {print $3}'; }
 samples() { soxi -s "$1"; }
 
 # timeline OUT TSV LEAD CLIP TEXT [PAUSE CLIP TEXT]... TAIL: joins the clips
@@ -92,31 +76,31 @@ timeline() {
 to_flac() { sox -R "$1" -b 16 "$2" dither -s; }
 
 # 1. A conversation: a command, then the answers to its questions.
-speak c1 flite:slt "send a message to alex"
-speak c2 flite:slt "the second one"
-speak c3 flite:slt "running late"
-speak c4 flite:slt "yes"
+speak "$work/c1" flite:slt "send a message to alex"
+speak "$work/c2" flite:slt "the second one"
+speak "$work/c3" flite:slt "running late"
+speak "$work/c4" flite:slt "yes"
 timeline conversation "$here/conversation.tsv" 0.5 \
   c1 "send a message to alex" 2.0 c2 "the second one" 2.0 \
   c3 "running late" 2.0 c4 "yes" 0.5
 to_flac "$work/conversation.wav" "$here/conversation.flac"
 
 # 1b. Three commands for the microphone, one with a question answered.
-speak m1 flite:slt "start a timer"
-speak m2 flite:slt "ten minutes"
-speak m3 flite:slt "turn off the kitchen light"
-speak m4 flite:slt "order a large cappuccino"
+speak "$work/m1" flite:slt "start a timer"
+speak "$work/m2" flite:slt "ten minutes"
+speak "$work/m3" flite:slt "turn off the kitchen light"
+speak "$work/m4" flite:slt "order a large cappuccino"
 timeline microphone "$work/microphone.tsv" 0.5 \
   m1 "start a timer" 2.0 m2 "ten minutes" 2.5 \
   m3 "turn off the kitchen light" 2.5 m4 "order a large cappuccino" 1.0
 to_flac "$work/microphone.wav" "$here/microphone.flac"
 
 # 1c. Commands with and without the wake phrase, one in the same breath.
-speak w1 flite:slt "hey computer"
-speak w2 flite:slt "turn on the kitchen light"
-speak w3 flite:slt "cancel my timer"
-speak w4 flite:slt "hey computer turn off the kitchen light"
-speak w5 flite:slt "start a running workout"
+speak "$work/w1" flite:slt "hey computer"
+speak "$work/w2" flite:slt "turn on the kitchen light"
+speak "$work/w3" flite:slt "cancel my timer"
+speak "$work/w4" flite:slt "hey computer turn off the kitchen light"
+speak "$work/w5" flite:slt "start a running workout"
 timeline wake "$work/wake.tsv" 0.5 \
   w1 "hey computer" 1.5 w2 "turn on the kitchen light" 2.5 \
   w3 "cancel my timer" 2.5 w4 "hey computer turn off the kitchen light" 2.5 \
@@ -124,14 +108,14 @@ timeline wake "$work/wake.tsv" 0.5 \
 to_flac "$work/wake.wav" "$here/wake.flac"
 
 # 2. A command, then cancelling it.
-speak k2 flite:slt "cancel"
+speak "$work/k2" flite:slt "cancel"
 timeline conversation-cancel "$work/conversation-cancel.tsv" 0.5 \
   c1 "send a message to alex" 2.0 k2 "cancel" 0.5
 to_flac "$work/conversation-cancel.wav" "$here/conversation-cancel.flac"
 
 # 3. The same command with two contacts, the second one added at run time.
-speak e1 flite:rms "send a message to alex saying hello"
-speak e2 flite:rms "send a message to robin saying hello"
+speak "$work/e1" flite:rms "send a message to alex saying hello"
+speak "$work/e2" flite:rms "send a message to robin saying hello"
 timeline entity-session "$work/entity-session.tsv" 0.5 \
   e1 "send a message to alex saying hello" 2.0 \
   e2 "send a message to robin saying hello" 0.5
@@ -144,7 +128,7 @@ texts=("set a timer for ten minutes" "turn off the kitchen light"
   "order a large latte" "start a running workout" "cancel my timer")
 speech_level=0.0794  # -22 dBFS
 for i in 0 1 2 3 4; do
-  speak "q$i" "${voices[$i]}" "${texts[$i]}"
+  speak "$work/q$i" "${voices[$i]}" "${texts[$i]}"
   sox -R "$work/q$i.wav" "$work/k$i.wav" vol "$(python3 -c "print($speech_level / $(rms "$work/q$i.wav"))")"
 done
 timeline kitchen-speech "$here/kitchen-five.tsv" 1.0 \
@@ -152,16 +136,10 @@ timeline kitchen-speech "$here/kitchen-five.tsv" 1.0 \
   k3 "${texts[3]}" 2.2 k4 "${texts[4]}" 1.0
 length=$(samples "$work/kitchen-speech.wav")
 
-# The kitchen, synthesised (no recordings): an extractor fan (brown noise,
-# low-passed, slowly swelling), running water (pink noise band-passed to
-# 250 Hz-5 kHz, with a slow tremolo), a fridge hum (100 and 200 Hz) and dish
+# The kitchen, synthesised (no recordings): an extractor fan, running water
+# and a fridge hum (kitchen_noise in Tests/Fixtures/synthesis.sh), and dish
 # clinks.
-sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/fan.wav" synth "${length}s" brownnoise \
-  lowpass 500 tremolo 0.15 25 norm -20
-sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/water.wav" synth "${length}s" pinknoise \
-  sinc 250-5000 tremolo 0.4 35 norm -20
-sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/hum.wav" synth "${length}s" sine 100 synth sine mix 200 \
-  norm -20
+kitchen_noise "$work/bed" "${length}s"
 
 # Dish clinks: decaying inharmonic partials with a base of 2-4 kHz, one at a
 # seeded random moment in each pause and three anywhere (perhaps over speech),
@@ -204,10 +182,7 @@ for at in sorted(times):
     print(f"clink at {at / rate:.2f} s", file=sys.stderr)
 PY
 
-# Background: fan, water and hum at -20 dBFS peak each before the weights
-# below; clinks peak at about the speech's RMS level once scaled.
-sox -R -m -v 1 "$work/fan.wav" -v 0.6 "$work/water.wav" -v 0.08 "$work/hum.wav" \
-  "${float[@]}" "$work/bed.wav"
+# Clinks peak at about the speech's RMS level once scaled.
 bed_rms=$(rms "$work/bed.wav")
 sox -R "$work/clinks.wav" "${float[@]}" "$work/clinks.f.wav"
 sox -R -m -v 1 "$work/bed.wav" -v "$(python3 -c "print(8 * $bed_rms)")" "$work/clinks.f.wav" \
