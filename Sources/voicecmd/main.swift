@@ -10,26 +10,26 @@ nonisolated let version = "0.1.0"
 func runTool(_ argv: [String]) -> Int32 {
     let arguments = argv.dropFirst()
     guard let first = arguments.first else {
-        print(HelpFormatter.rootHelp(abstract: overview, subcommands: subcommands.map { $0.spec }), terminator: "")
+        StandardOutput.write(HelpFormatter.rootHelp(abstract: overview, subcommands: subcommands.map { $0.spec }), terminator: "")
         return 0
     }
     switch first {
     case "-h", "--help":
-        print(HelpFormatter.rootHelp(abstract: overview, subcommands: subcommands.map { $0.spec }), terminator: "")
+        StandardOutput.write(HelpFormatter.rootHelp(abstract: overview, subcommands: subcommands.map { $0.spec }), terminator: "")
         return 0
     case "--version":
-        print(version)
+        StandardOutput.write(version)
         return 0
     case "help":
         guard let name = arguments.dropFirst().first else {
-            print(HelpFormatter.rootHelp(abstract: overview, subcommands: subcommands.map { $0.spec }), terminator: "")
+            StandardOutput.write(HelpFormatter.rootHelp(abstract: overview, subcommands: subcommands.map { $0.spec }), terminator: "")
             return 0
         }
         guard let command = subcommands.first(where: { $0.spec.name == name }) else {
             printError(HelpFormatter.usageError(UsageError(message: "Unknown subcommand '\(name)'", command: nil)))
             return 64
         }
-        print(HelpFormatter.help(command.spec), terminator: "")
+        StandardOutput.write(HelpFormatter.help(command.spec), terminator: "")
         return 0
     default:
         break
@@ -42,7 +42,7 @@ func runTool(_ argv: [String]) -> Int32 {
     do {
         let parsed = try ArgumentParser.parse(arguments.dropFirst(), for: command.spec)
         if parsed.has("help") {
-            print(HelpFormatter.help(command.spec), terminator: "")
+            StandardOutput.write(HelpFormatter.help(command.spec), terminator: "")
             return 0
         }
         return try command.run(parsed)
@@ -64,6 +64,11 @@ func runTool(_ argv: [String]) -> Int32 {
     }
 }
 
-let status = runTool(CommandLine.arguments)
-fflush(nil)
+var status = runTool(CommandLine.arguments)
+do {
+    try StandardOutput.check()
+} catch {
+    printError("Error: \(error.message)")
+    status = 1
+}
 exit(status)

@@ -18,28 +18,45 @@ public struct BatchTranscription: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    /// `fileDone` is called (from a worker thread) as each file finishes.
-    public func run(fileDone: @escaping @Sendable (String) -> Void = { _ in }) throws(SpeechError) -> [Result<[Transcript], SpeechError>] {
-        let results = ResultSlots(count: files.count)
+    public typealias FileResult = Result<[Transcript], SpeechError>
+
+    /// `fileDone` is called (from a worker thread) as each file finishes;
+    /// `deliver` once per file, in file order, as soon as that file and every
+    /// one before it are done (one call at a time, from whichever worker
+    /// finished last), so a run cut short keeps what it delivered.
+    /// `deliver` returning false stops the batch: files not yet started are
+    /// not recognised, and the run returns false.
+    @discardableResult
+    public func run(fileDone: @escaping @Sendable (String) -> Void = { _ in },
+                    deliver: @escaping @Sendable (Int, FileResult) -> Bool) throws(SpeechError) -> Bool {
+        let results = OrderedResults(deliver: deliver)
         let workers = min(jobs, files.count)
         let next = Counter()
         // Each worker owns its recogniser: the decoder is not shared.
-        let setupErrors = ResultSlots(count: workers)
+        let setupErrors = SetupErrors()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let recognizer: CommandRecognizer
             do throws(SpeechError) {
                 recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
             } catch {
-                setupErrors.set(worker, .failure(error))
+                setupErrors.add(error)
                 return
             }
-            while let index = next.take(below: files.count) {
-                results.set(index, Self.transcribe(files[index], with: recognizer))
+            while !results.stopped, !setupErrors.any, let index = next.take(below: files.count) {
+                let result = Self.transcribe(files[index], with: recognizer)
                 fileDone(files[index])
+                results.set(index, result)
             }
         }
-        if case .failure(let error)? = setupErrors.values.compactMap({ $0 }).first { throw error }
-        return results.values.map { $0 ?? .failure(SpeechError("not processed")) }
+        if let error = setupErrors.first { throw error }
+        return !results.stopped
+    }
+
+    /// Every file's result, in file order (for callers that want them all at once).
+    public func run() throws(SpeechError) -> [FileResult] {
+        let collected = Collected()
+        try run { _, result in collected.append(result); return true }
+        return collected.values
     }
 
     private static func transcribe(_ file: String, with recognizer: CommandRecognizer) -> Result<[Transcript], SpeechError> {
@@ -54,14 +71,51 @@ public struct BatchTranscription: Sendable {
     }
 }
 
-/// Results written by several threads, each index once.
-final class ResultSlots: @unchecked Sendable {
+/// Results set by several threads, each index once, handed on in index
+/// order as soon as the ones before them are in.
+final class OrderedResults: @unchecked Sendable {
+    // @unchecked: every access holds `lock`; `deliver` is called under it,
+    // which is what keeps deliveries one at a time and in order.
+    private let lock = NSLock()
+    private var pending: [Int: BatchTranscription.FileResult] = [:]
+    private var nextToDeliver = 0
+    private var isStopped = false
+    private let deliver: @Sendable (Int, BatchTranscription.FileResult) -> Bool
+
+    init(deliver: @escaping @Sendable (Int, BatchTranscription.FileResult) -> Bool) {
+        self.deliver = deliver
+    }
+
+    func set(_ index: Int, _ value: BatchTranscription.FileResult) {
+        lock.withLock {
+            pending[index] = value
+            while !isStopped, let ready = pending.removeValue(forKey: nextToDeliver) {
+                if !deliver(nextToDeliver, ready) { isStopped = true }
+                nextToDeliver += 1
+            }
+        }
+    }
+
+    var stopped: Bool { lock.withLock { isStopped } }
+}
+
+/// The first recogniser that could not be made stops the others.
+final class SetupErrors: @unchecked Sendable {
     // @unchecked: every access holds `lock`.
     private let lock = NSLock()
-    private var slots: [Result<[Transcript], SpeechError>?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<[Transcript], SpeechError>) { lock.withLock { slots[index] = value } }
-    var values: [Result<[Transcript], SpeechError>?] { lock.withLock { slots } }
+    private var errors: [SpeechError] = []
+    func add(_ error: SpeechError) { lock.withLock { errors.append(error) } }
+    var any: Bool { lock.withLock { !errors.isEmpty } }
+    var first: SpeechError? { lock.withLock { errors.first } }
+}
+
+/// Results gathered in delivery order.
+final class Collected: @unchecked Sendable {
+    // @unchecked: every access holds `lock`.
+    private let lock = NSLock()
+    private var results: [BatchTranscription.FileResult] = []
+    func append(_ result: BatchTranscription.FileResult) { lock.withLock { results.append(result) } }
+    var values: [BatchTranscription.FileResult] { lock.withLock { results } }
 }
 
 /// Hands out file indexes to workers.

@@ -20,16 +20,16 @@ enum CheckCommand: Subcommand {
         for warning in warnings { printError(warning.rendered) }
         let statistics = ModelStatistics(model: model, matcher: matcher)
         let grammar = JSGFGrammar(model: model)
-        print("\(path ?? "built-in model"): \(model.application)")
-        print("  intents:            \(statistics.intents)")
-        print("  parameters:         \(statistics.parameters)")
+        StandardOutput.write("\(path ?? "built-in model"): \(model.application)")
+        StandardOutput.write("  intents:            \(statistics.intents)")
+        StandardOutput.write("  parameters:         \(statistics.parameters)")
         let writtenOut = statistics.expandedPhrases == Int.max ? "more than 9e18" : String(statistics.expandedPhrases)
-        print("  phrases:            \(statistics.phrases) (\(writtenOut) written out)")
-        print("  vocabulary:         \(statistics.vocabularySize) words")
-        print("  automaton:          \(statistics.automatonStates) states")
+        StandardOutput.write("  phrases:            \(statistics.phrases) (\(writtenOut) written out)")
+        StandardOutput.write("  vocabulary:         \(statistics.vocabularySize) words")
+        StandardOutput.write("  automaton:          \(statistics.automatonStates) states")
         if !grammar.intentsNeedingLanguageModel.isEmpty {
             let names = grammar.intentsNeedingLanguageModel.map { "\($0.intent) (\($0.parameters.joined(separator: ", ")))" }
-            print("  free text:          \(names.joined(separator: ", ")) need the general language model")
+            StandardOutput.write("  free text:          \(names.joined(separator: ", ")) need the general language model")
         }
         // Words the recogniser's dictionary lacks: pronunciations from the
         // model's .dict file or guessed, so the model still works by voice.
@@ -38,18 +38,18 @@ enum CheckCommand: Subcommand {
                                                           builtIn: try ModelSource.builtInPronunciations(modelPath: path))
             let modelWords = missing.filter { ValueWordPronunciations.missingFromCMUDictionary[$0.word] == nil }
             if modelWords.isEmpty {
-                print("  dictionary:         every word known")
+                StandardOutput.write("  dictionary:         every word known")
             } else {
-                print("  dictionary:         \(modelWords.count) word\(modelWords.count == 1 ? "" : "s") missing")
+                StandardOutput.write("  dictionary:         \(modelWords.count) word\(modelWords.count == 1 ? "" : "s") missing")
                 for word in modelWords {
                     let advice = "(no pronunciation: add it to \(Pronunciations.overridePath(forModel: path ?? "model.json")))"
-                    print("    \(word.word)  " + (word.phones.map { "\($0)  (\(word.source))" } ?? advice))
+                    StandardOutput.write("    \(word.word)  " + (word.phones.map { "\($0)  (\(word.source))" } ?? advice))
                 }
             }
         } else {
-            print("  dictionary:         not checked (no pocketsphinx-en-us)")
+            StandardOutput.write("  dictionary:         not checked (no pocketsphinx-en-us)")
         }
-        print("  errors: 0, warnings: \(warnings.count)")
+        StandardOutput.write("  errors: 0, warnings: \(warnings.count)")
         return 0
     }
 }

@@ -17,9 +17,9 @@ enum GrammarCommand: Subcommand {
         let model = try ModelSource.load(path: arguments.positionals.first ?? arguments.value("commands"))
         let grammar = JSGFGrammar(model: model)
         if arguments.has("fsg") {
-            print(try RecognitionGrammar.automaton(for: grammar).fsgText(name: "commands"), terminator: "")
+            StandardOutput.write(try RecognitionGrammar.automaton(for: grammar).fsgText(name: "commands"), terminator: "")
         } else {
-            print(grammar.text, terminator: "")
+            StandardOutput.write(grammar.text, terminator: "")
         }
         return 0
     }

@@ -39,7 +39,7 @@ enum ListenCommand: Subcommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         if arguments.has("list-devices") {
             for device in try AudioDevices.list() {
-                print(device.name + (device.isMonitor ? "  (monitor) " : "  ") + device.description)
+                StandardOutput.write(device.name + (device.isMonitor ? "  (monitor) " : "  ") + device.description)
             }
             return 0
         }
@@ -77,10 +77,14 @@ enum ListenCommand: Subcommand {
         let display = StatusDisplay()
         let speaker = try replySpeaker(arguments, display)
         let json = arguments.has("json")
+        let outputLost = StopOnce()
         let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
             display.printing { SessionOutput.print(event, json: json, heard: true) }
+            // Nobody hears a session whose output cannot be written: it ends (exit 1).
+            if StandardOutput.hasFailed { outputLost.fire() }
             if let speaker, let text = event.spokenText { speaker.say(text) }
         }
+        outputLost.action = { Task { await session.stop() } }
         let interrupt = Interruption { Task { await session.stop() } }
         defer { interrupt.cancel() }
         if let line = StatusLine(status: session.status, gate: speaker?.gate) {
@@ -183,5 +187,25 @@ private final class StatusDisplay: @unchecked Sendable {
     var line: StatusLine?
     func printing(_ body: () -> Void) {
         if let line { line.printing(body) } else { body() }
+    }
+}
+
+/// An action set after the closure that fires it was made, run at most once.
+private final class StopOnce: @unchecked Sendable {
+    // @unchecked: every access holds `lock`.
+    private let lock = NSLock()
+    private var fired = false
+    private var stored: (@Sendable () -> Void)?
+    var action: (@Sendable () -> Void)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+    func fire() {
+        let run: (@Sendable () -> Void)? = lock.withLock {
+            guard !fired, let stored else { return nil }
+            fired = true
+            return stored
+        }
+        run?()
     }
 }

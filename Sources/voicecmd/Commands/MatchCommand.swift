@@ -21,12 +21,15 @@ enum MatchCommand: Subcommand {
         func handle(_ utterance: String) {
             let result = matcher.match(utterance)
             if result.best == nil { allMatched = false }
-            print(json ? result.json(allCandidates: all).serialized : MatchText.describe(result, allCandidates: all))
+            StandardOutput.write(json ? result.json(allCandidates: all).serialized : MatchText.describe(result, allCandidates: all))
         }
         if arguments.positionals.isEmpty {
+            // Each answer goes out before the next line is read (a script
+            // may be waiting for it), and a failed write ends the run.
             while let line = readLine() {
                 if line.allSatisfy(\.isWhitespace) { continue }
                 handle(line)
+                try StandardOutput.check()
             }
         } else {
             handle(arguments.positionals.joined(separator: " "))

@@ -16,11 +16,10 @@ enum SessionOutput {
             break
         }
         if json {
-            Swift.print(self.json(event).serialized)
+            StandardOutput.write(self.json(event).serialized)
         } else if let line = text(event, heard: heard) {
-            Swift.print(line)
+            StandardOutput.write(line)
         }
-        fflush(nil)
     }
 
     static func json(_ event: SessionEvent) -> JSONOutput {

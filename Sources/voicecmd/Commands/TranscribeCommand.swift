@@ -45,30 +45,44 @@ enum TranscribeCommand: Subcommand {
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }
 
         let progress = Progress(total: files.count)
-        let results = try BatchTranscription(model: model, modelPath: modelPath, options: options, files: files, jobs: jobs)
-            .run(fileDone: progress.advance(file:))
-        progress.finish()
-        var failed = false
-        for (file, outcome) in zip(files, results) {
-            switch outcome {
-            case .success(let transcripts):
-                for (index, transcript) in transcripts.enumerated() {
-                    print(arguments.has("json") ? TranscriptJSON.line(file: file, transcript, index: index, count: transcripts.count).serialized
-                                                : TranscriptJSON.text(file: file, transcript))
+        let json = arguments.has("json")
+        let outcome = TranscribeOutcome()
+        // Each file's result is printed as soon as it and those before it
+        // are done, so a run that is killed keeps what it finished.
+        try BatchTranscription(model: model, modelPath: modelPath, options: options, files: files, jobs: jobs)
+            .run(fileDone: progress.advance(file:)) { index, result in
+                progress.clearLine()
+                if case .failure = result { outcome.failed() }
+                for line in lines(file: files[index], result, json: json) {
+                    if let error = line.error { printError(error) } else { StandardOutput.write(line.output) }
                 }
-                if transcripts.isEmpty {
-                    print(arguments.has("json") ? TranscriptJSON.silence(file: file).serialized : "\(file): no speech")
-                }
-            case .failure(let error):
-                failed = true
-                if arguments.has("json") {
-                    print(JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized)
-                } else {
-                    printError("Error: \(error.message)")
+                do throws(ToolFailure) {
+                    try StandardOutput.check()
+                    return true
+                } catch {
+                    outcome.failed(writing: error)
+                    return false
                 }
             }
+        progress.finish()
+        if let error = outcome.writeError { throw error }
+        return outcome.anyFailed ? 1 : 0
+    }
+
+    /// What is printed for one file: lines for standard output, or an error for standard error.
+    private static func lines(file: String, _ result: BatchTranscription.FileResult, json: Bool) -> [(output: String, error: String?)] {
+        switch result {
+        case .success(let transcripts) where transcripts.isEmpty:
+            return [(json ? TranscriptJSON.silence(file: file).serialized : "\(file): no speech", nil)]
+        case .success(let transcripts):
+            return transcripts.enumerated().map { index, transcript in
+                (json ? TranscriptJSON.line(file: file, transcript, index: index, count: transcripts.count).serialized
+                      : TranscriptJSON.text(file: file, transcript), nil)
+            }
+        case .failure(let error):
+            return json ? [(JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized, nil)]
+                        : [("", "Error: \(error.message)")]
         }
-        return failed ? 1 : 0
     }
 
     private static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default fallback: Int) throws -> Int {
@@ -78,4 +92,20 @@ enum TranscribeCommand: Subcommand {
         }
         return value
     }
+}
+
+/// What a batch came to, set from the worker that delivers results.
+private final class TranscribeOutcome: @unchecked Sendable {
+    // @unchecked: every access holds `lock`.
+    private let lock = NSLock()
+    private var failures = false
+    private var writeFailure: ToolFailure?
+    func failed(writing error: ToolFailure? = nil) {
+        lock.withLock {
+            failures = true
+            if let error { writeFailure = error }
+        }
+    }
+    var anyFailed: Bool { lock.withLock { failures } }
+    var writeError: ToolFailure? { lock.withLock { writeFailure } }
 }

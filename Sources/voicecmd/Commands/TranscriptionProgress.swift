@@ -21,6 +21,12 @@ final class Progress: @unchecked Sendable {
         }
     }
 
+    /// Takes the progress line away, so a result can be printed in its place.
+    func clearLine() {
+        guard enabled else { return }
+        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
     func finish() {
         if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
