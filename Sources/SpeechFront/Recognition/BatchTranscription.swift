@@ -25,10 +25,9 @@ public struct BatchTranscription: Sendable {
     /// one before it are done (one call at a time, from whichever worker
     /// finished last), so a run cut short keeps what it delivered.
     /// `deliver` returning false stops the batch: files not yet started are
-    /// not recognised, and the run returns false.
-    @discardableResult
+    /// not recognised.
     public func run(fileDone: @escaping @Sendable (String) -> Void = { _ in },
-                    deliver: @escaping @Sendable (Int, FileResult) -> Bool) throws(SpeechError) -> Bool {
+                    deliver: @escaping @Sendable (Int, FileResult) -> Bool) throws(SpeechError) {
         let results = OrderedResults(deliver: deliver)
         let workers = min(jobs, files.count)
         let next = Counter()
@@ -49,14 +48,6 @@ public struct BatchTranscription: Sendable {
             }
         }
         if let error = setupErrors.first { throw error }
-        return !results.stopped
-    }
-
-    /// Every file's result, in file order (for callers that want them all at once).
-    public func run() throws(SpeechError) -> [FileResult] {
-        let collected = Collected()
-        try run { _, result in collected.append(result); return true }
-        return collected.values
     }
 
     private static func transcribe(_ file: String, with recognizer: CommandRecognizer) -> Result<[Transcript], SpeechError> {
@@ -107,15 +98,6 @@ final class SetupErrors: @unchecked Sendable {
     func add(_ error: SpeechError) { lock.withLock { errors.append(error) } }
     var any: Bool { lock.withLock { !errors.isEmpty } }
     var first: SpeechError? { lock.withLock { errors.first } }
-}
-
-/// Results gathered in delivery order.
-final class Collected: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var results: [BatchTranscription.FileResult] = []
-    func append(_ result: BatchTranscription.FileResult) { lock.withLock { results.append(result) } }
-    var values: [BatchTranscription.FileResult] { lock.withLock { results } }
 }
 
 /// Hands out file indexes to workers.

@@ -6,13 +6,14 @@ import Synchronization
 /// and still exit 0. The first failed write is remembered, nothing more is
 /// written, and `check` reports it.
 enum StandardOutput {
-    private static let failure = Mutex<String?>(nil)
+    /// The first failed write's reason, and whether `check` has reported it.
+    private static let state = Mutex<(failure: String?, reported: Bool)>((nil, false))
 
     /// Writes `text` whole (lines from several threads never mix).
     static func write(_ text: String, terminator: String = "\n") {
         let bytes = Array((text + terminator).utf8)
-        failure.withLock { reason in
-            guard reason == nil else { return }
+        state.withLock { state in
+            guard state.failure == nil else { return }
             var offset = 0
             while offset < bytes.count {
                 let written = bytes.withUnsafeBytes { buffer in
@@ -20,7 +21,7 @@ enum StandardOutput {
                 }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    reason = String(cString: strerror(errno))
+                    state.failure = String(cString: strerror(errno))
                     return
                 }
                 offset += written
@@ -28,15 +29,16 @@ enum StandardOutput {
         }
     }
 
-    static var hasFailed: Bool { failure.withLock { $0 != nil } }
-
-    private static let reported = Mutex(false)
+    static var hasFailed: Bool { state.withLock { $0.failure != nil } }
 
     /// Throws when a write so far has failed, with the system's reason;
     /// once only, so the failure is reported once.
     static func check() throws(ToolFailure) {
-        guard let reason = failure.withLock({ $0 }), !reported.withLock({ $0 }) else { return }
-        reported.withLock { $0 = true }
-        throw ToolFailure(message: "cannot write to standard output: \(reason)")
+        let unreported: String? = state.withLock { state in
+            guard let failure = state.failure, !state.reported else { return nil }
+            state.reported = true
+            return failure
+        }
+        if let unreported { throw ToolFailure(message: "cannot write to standard output: \(unreported)") }
     }
 }

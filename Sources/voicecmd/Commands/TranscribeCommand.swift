@@ -46,42 +46,37 @@ enum TranscribeCommand: Subcommand {
 
         let progress = Progress(total: files.count)
         let json = arguments.has("json")
-        let outcome = TranscribeOutcome()
+        let failures = FailureFlag()
         // Each file's result is printed as soon as it and those before it
         // are done, so a run that is killed keeps what it finished.
         try BatchTranscription(model: model, modelPath: modelPath, options: options, files: files, jobs: jobs)
             .run(fileDone: progress.advance(file:)) { index, result in
                 progress.clearLine()
-                if case .failure = result { outcome.failed() }
-                for line in lines(file: files[index], result, json: json) {
-                    if let error = line.error { printError(error) } else { StandardOutput.write(line.output) }
+                if case .failure(let error) = result {
+                    failures.set()
+                    if !json { printError("Error: \(error.message)") }
                 }
-                do throws(ToolFailure) {
-                    try StandardOutput.check()
-                    return true
-                } catch {
-                    outcome.failed(writing: error)
-                    return false
-                }
+                for line in outputLines(file: files[index], result, json: json) { StandardOutput.write(line) }
+                // Output that cannot be written ends the batch (reported below).
+                return !StandardOutput.hasFailed
             }
         progress.finish()
-        if let error = outcome.writeError { throw error }
-        return outcome.anyFailed ? 1 : 0
+        try StandardOutput.check()
+        return failures.isSet ? 1 : 0
     }
 
-    /// What is printed for one file: lines for standard output, or an error for standard error.
-    private static func lines(file: String, _ result: BatchTranscription.FileResult, json: Bool) -> [(output: String, error: String?)] {
+    /// What standard output gets for one file (a failure in text goes to standard error instead).
+    private static func outputLines(file: String, _ result: BatchTranscription.FileResult, json: Bool) -> [String] {
         switch result {
         case .success(let transcripts) where transcripts.isEmpty:
-            return [(json ? TranscriptJSON.silence(file: file).serialized : "\(file): no speech", nil)]
+            return [json ? TranscriptJSON.silence(file: file).serialized : "\(file): no speech"]
         case .success(let transcripts):
             return transcripts.enumerated().map { index, transcript in
-                (json ? TranscriptJSON.line(file: file, transcript, index: index, count: transcripts.count).serialized
-                      : TranscriptJSON.text(file: file, transcript), nil)
+                json ? TranscriptJSON.line(file: file, transcript, index: index, count: transcripts.count).serialized
+                     : TranscriptJSON.text(file: file, transcript)
             }
         case .failure(let error):
-            return json ? [(JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized, nil)]
-                        : [("", "Error: \(error.message)")]
+            return json ? [JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized] : []
         }
     }
 
@@ -94,18 +89,11 @@ enum TranscribeCommand: Subcommand {
     }
 }
 
-/// What a batch came to, set from the worker that delivers results.
-private final class TranscribeOutcome: @unchecked Sendable {
+/// Whether any file failed, set from the worker that delivers results.
+private final class FailureFlag: @unchecked Sendable {
     // @unchecked: every access holds `lock`.
     private let lock = NSLock()
-    private var failures = false
-    private var writeFailure: ToolFailure?
-    func failed(writing error: ToolFailure? = nil) {
-        lock.withLock {
-            failures = true
-            if let error { writeFailure = error }
-        }
-    }
-    var anyFailed: Bool { lock.withLock { failures } }
-    var writeError: ToolFailure? { lock.withLock { writeFailure } }
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

@@ -27,7 +27,5 @@ final class Progress: @unchecked Sendable {
         lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    func finish() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
+    func finish() { clearLine() }
 }
