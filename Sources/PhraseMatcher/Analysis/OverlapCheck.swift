@@ -9,7 +9,7 @@ public enum OverlapCheck {
         let automaton = matcher.automaton
         var reported: Set<[Int32]> = []
         var warnings: [Diagnostic] = []
-        let examples = exampleWords(matcher)
+        let examples = ExampleWords(matcher)
         for state in 0..<automaton.stateCount {
             let references = automaton.accepts[Int(automaton.acceptStart[state])..<Int(automaton.acceptStart[state + 1])]
             guard references.count > 1 else { continue }
@@ -18,7 +18,7 @@ public enum OverlapCheck {
             let names = intents.map { model.intents[Int($0)].name }
             let later = references.last!
             let phrase = model.intents[Int(later.intent)].phrases[Int(later.phrase)]
-            let example = examples[state] ?? ""
+            let example = examples[state]
             let message = "intents \(names.joined(separator: " and ")) can match the same words, for example \"\(example)\""
             if var location = phrase.location {
                 location.message = message
@@ -30,34 +30,61 @@ public enum OverlapCheck {
         return warnings
     }
 
-    /// One shortest word sequence reaching each state, slots written as <type>.
-    private static func exampleWords(_ matcher: Matcher) -> [Int: String] {
-        let automaton = matcher.automaton
-        var examples: [Int: [String]] = [Int(PhraseAutomaton.start): []]
-        var queue = [PhraseAutomaton.start]
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            let prefix = examples[Int(state)]!
-            var steps: [(String, Int32)] = automaton.wordEdges[Int(state)].map { (matcher.vocabulary.words[Int($0.word)], $0.target) }
-            for index in Int(automaton.edgeStart[Int(state)])..<Int(automaton.edgeStart[Int(state) + 1]) {
-                let edge = automaton.edges[index]
-                steps.append((exampleSlot(matcher, label: edge.label.value), edge.target))
-            }
-            for (word, target) in steps where examples[Int(target)] == nil {
-                examples[Int(target)] = prefix + [word]
-                queue.append(target)
-            }
-        }
-        return examples.mapValues { $0.joined(separator: " ") }
-    }
+    /// One shortest word sequence reaching each state, slots written as
+    /// <type>: the breadth-first search keeps each state's parent and word,
+    /// and a state's words are rebuilt only when it is reported, so memory
+    /// stays linear in the automaton however long its phrases are.
+    private struct ExampleWords {
+        private var parent: [Int32]
+        private var word: [String]
+        private let start: Int32
 
-    private static func exampleSlot(_ matcher: Matcher, label: Int32) -> String {
-        let recognizer = Int(matcher.slotLabels[Int(label)].recognizer)
-        for type in matcher.model.intents.flatMap(\.parameters).map(\.type) {
-            if matcher.recognizerIndex(of: type) == recognizer { return "<\(type.name)>" }
+        init(_ matcher: Matcher) {
+            let automaton = matcher.automaton
+            start = PhraseAutomaton.start
+            parent = Array(repeating: -1, count: automaton.stateCount)
+            word = Array(repeating: "", count: automaton.stateCount)
+            let slotNames = Self.slotNames(matcher)
+            var reached = [Bool](repeating: false, count: automaton.stateCount)
+            reached[Int(start)] = true
+            var queue = [start]
+            var head = 0
+            while head < queue.count {
+                let state = queue[head]
+                head += 1
+                var steps: [(String, Int32)] = automaton.wordEdges[Int(state)].map { (matcher.vocabulary.words[Int($0.word)], $0.target) }
+                for index in Int(automaton.edgeStart[Int(state)])..<Int(automaton.edgeStart[Int(state) + 1]) {
+                    let edge = automaton.edges[index]
+                    let recognizer = Int(matcher.slotLabels[Int(edge.label.value)].recognizer)
+                    steps.append((slotNames[recognizer] ?? "<value>", edge.target))
+                }
+                for (text, target) in steps where !reached[Int(target)] {
+                    reached[Int(target)] = true
+                    parent[Int(target)] = state
+                    word[Int(target)] = text
+                    queue.append(target)
+                }
+            }
         }
-        return "<value>"
+
+        subscript(state: Int) -> String {
+            var words: [String] = []
+            var current = Int32(state)
+            while current != start, parent[Int(current)] >= 0 {
+                words.append(word[Int(current)])
+                current = parent[Int(current)]
+            }
+            return words.reversed().joined(separator: " ")
+        }
+
+        /// "<Type>" for each slot recognizer, named by the first parameter type using it.
+        private static func slotNames(_ matcher: Matcher) -> [Int: String] {
+            var names: [Int: String] = [:]
+            for type in matcher.model.intents.flatMap(\.parameters).map(\.type) {
+                guard let recognizer = matcher.recognizerIndex(of: type), names[recognizer] == nil else { continue }
+                names[recognizer] = "<\(type.name)>"
+            }
+            return names
+        }
     }
 }

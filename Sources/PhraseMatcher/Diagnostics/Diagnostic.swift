@@ -10,8 +10,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int
-    /// The source line the diagnostic points into (empty when unknown).
+    /// The source line the diagnostic points into (empty when unknown); of a
+    /// long line, a window around the column, cut ends marked "…".
     public var sourceLine: String
+    /// The column of the diagnostic within `sourceLine`.
+    var excerptColumn: Int
     /// How many characters the caret span covers (at least 1).
     public var length: Int
 
@@ -23,18 +26,21 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.line = line
         self.column = column
         self.sourceLine = sourceLine
+        self.excerptColumn = column
         self.length = max(1, length)
     }
 
     /// Points at `length` UTF-8 bytes starting at `offset` in `source`.
     init(_ severity: Severity, _ message: String, in source: SourceFile, at offset: Int, byteLength: Int = 1) {
         let (line, column) = source.location(of: offset)
-        let lineText = source.lineText(line)
-        let endColumn = source.location(of: offset + max(1, byteLength)).column
-        let sameLine = source.location(of: offset + max(1, byteLength)).line == line
-        let span = sameLine ? endColumn - column : lineText.count - column + 1
+        let window = source.excerpt(around: offset)
+        let windowText = (window.cutBefore ? "…" : "") + window.text + (window.cutAfter ? "…" : "")
+        let windowColumn = window.column + (window.cutBefore ? 1 : 0)
+        let end = source.location(of: offset + max(1, byteLength))
+        let span = end.line == line ? end.column - column : windowText.unicodeScalars.count - windowColumn + 1
         self.init(severity: severity, message: message, file: source.name, line: line, column: column,
-                  sourceLine: lineText, length: span)
+                  sourceLine: windowText, length: span)
+        excerptColumn = windowColumn
     }
 
     /// `file:line:column`, or just the file when the position is unknown.
@@ -46,8 +52,9 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// The source line and a caret under the span; empty when unknown.
     public var excerpt: String {
         guard !sourceLine.isEmpty else { return "" }
-        let visibleLength = max(1, min(length, sourceLine.count - column + 1))
-        let pad = String(sourceLine.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
+        let scalars = sourceLine.unicodeScalars
+        let visibleLength = max(1, min(length, scalars.count - excerptColumn + 1))
+        let pad = String(String.UnicodeScalarView(scalars.prefix(excerptColumn - 1).map { $0 == "\t" ? "\t" : " " }))
         return sourceLine + "\n" + pad + "^" + String(repeating: "~", count: visibleLength - 1)
     }
 
@@ -69,7 +76,7 @@ public struct ModelLoadError: Error, Sendable, CustomStringConvertible {
     /// One error about a phrase written in code (no file): `where` names it,
     /// and the caret points into the phrase text.
     static func phrase(_ text: String, in place: String, _ message: String, offset: Int, length: Int = 1) -> ModelLoadError {
-        let column = String(decoding: Array(text.utf8).prefix(max(0, offset)), as: UTF8.self).count + 1
+        let column = String(decoding: Array(text.utf8).prefix(max(0, offset)), as: UTF8.self).unicodeScalars.count + 1
         return ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: message, file: place, line: 0, column: column,
                                                        sourceLine: text, length: length)])
     }

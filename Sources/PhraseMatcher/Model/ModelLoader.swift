@@ -28,17 +28,6 @@ public enum ModelLoader {
     }
 
     static func readText(path: String, displayName: String) throws(ModelLoadError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "permission denied"
-            throw ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: "cannot read the model file: \(reason)",
-                                                          file: displayName, line: 0, column: 0)])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: "the model file is not UTF-8 text",
-                                                          file: displayName, line: 0, column: 0)])
-        }
-        return text
+        try ModelFileText.read(path: path, displayName: displayName, what: "the model file")
     }
 }

@@ -199,7 +199,9 @@ struct ModelReader {
             if let member = members.first(where: { $0.key == "cases" }) {
                 error("entity type \(name) cannot have \"cases\"; use \"entities\" or make it \"kind\": \"enum\"", atKeyOf: member)
             }
-            return readEntities(type: name, entities.value).map { CustomType(name: name, title: title, kind: .entity($0)) }
+            // Entities that could not be read were reported; the type stays
+            // declared so its parameters are not reported as unknown too.
+            return CustomType(name: name, title: title, kind: .entity(readEntities(type: name, entities.value) ?? []))
         case let other?:
             error("unknown kind \"\(other)\" for type \(name); expected \"enum\" or \"entity\"", at: kindMember.value)
             return nil
@@ -217,7 +219,10 @@ struct ModelReader {
             var item = EnumCase(identifier: member.key, title: member.key)
             for field in fields {
                 if field.key == "title", let title = nonEmptyString(field.value, "the title of case \(member.key)") { item.title = title }
-                if field.key == "synonyms" { item.synonyms = strings(field.value, "the synonyms of case \(member.key)") ?? [] }
+                if field.key == "synonyms" {
+                    item.synonyms = strings(field.value, "the synonyms of case \(member.key)") ?? []
+                    checkWordLengths(item.synonyms.flatMap(TextNormalizer.words(of:)), "a synonym of case \(member.key)", at: field.value)
+                }
             }
             checkHasWords(item.title, "the title of case \(member.key)", at: member.value)
             cases.append(item)
@@ -246,7 +251,9 @@ struct ModelReader {
                 switch field.key {
                 case "id": id = nonEmptyString(field.value, "an entity id")
                 case "name": name = nonEmptyString(field.value, "an entity name")
-                case "synonyms": synonyms = strings(field.value, "entity synonyms") ?? []
+                case "synonyms":
+                    synonyms = strings(field.value, "entity synonyms") ?? []
+                    checkWordLengths(synonyms.flatMap(TextNormalizer.words(of:)), "a synonym of an entity", at: field.value)
                 default: break
                 }
             }
@@ -269,13 +276,26 @@ struct ModelReader {
 
     private mutating func readEntityFile(type: String, _ node: JSONNode) -> [Entity]? {
         guard let relative = nonEmptyString(node, "the entity file of \(type)") else { return nil }
-        let path = relative.hasPrefix("/") ? relative : ((baseDirectory ?? ".") as NSString).appendingPathComponent(relative)
+        let folder = baseDirectory.map { $0.isEmpty ? "." : $0 } ?? "."
+        let path = relative.hasPrefix("/") ? relative : (folder as NSString).appendingPathComponent(relative)
+        // A model names files beside it; a path that leads elsewhere (../../etc/passwd,
+        // a link out of the folder) is refused before anything of it is read.
+        guard Self.lies(path, inside: folder) else {
+            error("the entity file \"\(relative)\" of \(type) is outside the model's folder; entity files must be in it or below it",
+                  at: node)
+            return nil
+        }
         let text: String
         do {
-            text = try ModelLoader.readText(path: path, displayName: path)
+            text = try ModelFileText.read(path: path, displayName: path, what: "the entity file")
         } catch {
-            self.error("cannot read the entity file \"\(relative)\" of \(type) (\(path)): "
-                       + (error.diagnostics.first?.message.replacingOccurrences(of: "cannot read the model file: ", with: "") ?? ""), at: node)
+            let diagnostic = error.diagnostics.first
+            if let diagnostic, diagnostic.line > 0 {
+                diagnostics.append(diagnostic)
+            } else {
+                let reason = diagnostic?.message.replacingOccurrences(of: "cannot read the entity file: ", with: "") ?? ""
+                self.error("cannot read the entity file \"\(relative)\" of \(type) (\(path)): \(reason)", at: node)
+            }
             return nil
         }
         let entitySource = SourceFile(name: path, text: text)
@@ -296,8 +316,24 @@ struct ModelReader {
         return readEntities(type: type, root)
     }
 
+    /// Whether `path`, with links followed, is `folder` or below it.
+    static func lies(_ path: String, inside folder: String) -> Bool {
+        let resolvedFolder = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let prefix = resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/"
+        return resolved.hasPrefix(prefix)
+    }
+
     private mutating func checkHasWords(_ text: String, _ what: String, at node: JSONNode) {
-        if TextNormalizer.words(of: text).isEmpty { error("\(what) has no words that can be spoken", at: node) }
+        let words = TextNormalizer.words(of: text)
+        if words.isEmpty { error("\(what) has no words that can be spoken", at: node) }
+        checkWordLengths(words, what, at: node)
+    }
+
+    private mutating func checkWordLengths(_ words: [String], _ what: String, at node: JSONNode) {
+        if let long = words.first(where: { $0.count > TextNormalizer.maximumWordLength }) {
+            error("\(what): \(TextNormalizer.tooLong(long))", at: node)
+        }
     }
 
     // MARK: - Intents

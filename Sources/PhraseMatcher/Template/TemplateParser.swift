@@ -31,6 +31,10 @@ package struct TemplateParser {
 
     package static func parse(_ text: String) throws(SyntaxError) -> Result {
         var parser = TemplateParser(text: text)
+        guard parser.bytes.count <= Self.maximumLength else {
+            throw SyntaxError(message: "phrase is \(parser.bytes.count) bytes long; the most a phrase may be is \(Self.maximumLength)",
+                              offset: 0, length: 1)
+        }
         let alternatives = try parser.parseAlternatives(closer: nil, openerOffset: 0, depth: 0)
         let elements = alternatives.count <= 1 ? alternatives.first ?? [] : [.choice(alternatives)]
         let template = PhraseTemplate(elements: elements)
@@ -49,6 +53,9 @@ package struct TemplateParser {
     /// grammar, checks) walks groups recursively, so a phrase of thousands
     /// of '(' would otherwise overflow the stack.
     package static let maximumDepth = 32
+    /// The longest phrase, in UTF-8 bytes: enough for long lists of
+    /// alternatives, and it keeps one phrase from costing the matcher megabytes.
+    package static let maximumLength = 4_000
 
     /// Parses `seq (| seq)*` up to `closer` (or the end of the text when nil).
     private mutating func parseAlternatives(closer: UInt8?, openerOffset: Int, depth: Int) throws(SyntaxError) -> [[PhraseTemplate.Element]] {
@@ -99,7 +106,11 @@ package struct TemplateParser {
                 let start = index
                 while index < bytes.count, !Self.special.contains(bytes[index]) { index += 1 }
                 let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                current.append(contentsOf: TextNormalizer.words(of: text).map(PhraseTemplate.Element.word))
+                let words = TextNormalizer.words(of: text)
+                if let long = words.first(where: { $0.count > TextNormalizer.maximumWordLength }) {
+                    throw SyntaxError(message: TextNormalizer.tooLong(long), offset: start, length: index - start)
+                }
+                current.append(contentsOf: words.map(PhraseTemplate.Element.word))
             }
         }
         if let closer {

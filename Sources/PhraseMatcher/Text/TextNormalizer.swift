@@ -6,6 +6,16 @@ import Foundation
 /// "3rd" → "third", "$3.50" → "three dollars and fifty cents"), so digits and
 /// number words match the same phrases.
 public enum TextNormalizer {
+    /// The longest word a model may use, in characters: longer than any word
+    /// of the pronunciation dictionary (34), short enough that guessing a
+    /// pronunciation for it stays quick.
+    public static let maximumWordLength = 48
+
+    /// The error for a word over `maximumWordLength`, showing its start.
+    static func tooLong(_ word: String) -> String {
+        "the word \"\(word.prefix(20))…\" is \(word.count) letters long; the most a word may have is \(maximumWordLength)"
+    }
+
     public static func normalize(_ text: String) -> NormalizedText {
         var result = NormalizedText(original: text)
         var text = text

@@ -55,9 +55,10 @@ struct TemplateParserTests {
         }
     }
 
-    /// Thousands of nested groups are one error, not a stack overflow.
+    /// Nearly two thousand nested groups (as many as the longest phrase holds)
+    /// are one error, not a stack overflow.
     @Test func deepNestingIsAnError() {
-        let deep = String(repeating: "(", count: 3_700) + "go" + String(repeating: ")", count: 3_700)
+        let deep = String(repeating: "(", count: 1_990) + "go" + String(repeating: ")", count: 1_990)
         do {
             _ = try TemplateParser.parse(deep)
             Issue.record("parsed \(TemplateParser.maximumDepth + 1) levels")
@@ -67,5 +68,24 @@ struct TemplateParserTests {
         }
         let allowed = String(repeating: "(", count: 32) + "go" + String(repeating: ")", count: 32)
         #expect(throws: Never.self) { try TemplateParser.parse(allowed) }
+    }
+
+    /// A phrase of 100,000 words is refused before the matcher and the
+    /// overlap check spend memory on it (that grew with its square).
+    @Test func aPhraseOverTheLengthLimitIsAnError() {
+        let long = Array(repeating: "go", count: 100_000).joined(separator: " ")
+        #expect(throws: TemplateParser.SyntaxError(message: "phrase is 299999 bytes long; the most a phrase may be is 4000",
+                                                   offset: 0, length: 1)) { try TemplateParser.parse(long) }
+        let longest = String(repeating: "go ", count: 1_333) + "g"
+        #expect(throws: Never.self) { try TemplateParser.parse(longest) }
+    }
+
+    /// A word longer than any pronounceable one is an error pointing at its run of text.
+    @Test func aWordOverTheLengthLimitIsAnError() {
+        let word = String(repeating: "a", count: 3_000)
+        #expect(throws: TemplateParser.SyntaxError(
+            message: "the word \"aaaaaaaaaaaaaaaaaaaa…\" is 3000 letters long; the most a word may have is 48",
+            offset: 3, length: 3_002)) { try TemplateParser.parse("(x|\(word) y)") }
+        #expect(throws: Never.self) { try TemplateParser.parse(String(repeating: "b", count: 48)) }
     }
 }
