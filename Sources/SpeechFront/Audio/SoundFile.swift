@@ -17,9 +17,21 @@ final class SoundFile {
         sampleRate = Int(info.samplerate)
         channels = Int(info.channels)
         guard sampleRate > 0, channels > 0 else { throw SpeechError("\(path): the file declares no sample rate or channels") }
+        // The header decides how much is read per chunk: bound it before reading.
+        guard Self.sampleRates.contains(sampleRate) else {
+            throw SpeechError("\(path): the sample rate \(sampleRate) Hz is outside what voicecmd reads "
+                              + "(\(Self.sampleRates.lowerBound)–\(Self.sampleRates.upperBound) Hz)")
+        }
+        guard channels <= Self.maximumChannels else {
+            throw SpeechError("\(path): the file declares \(channels) channels; voicecmd reads at most \(Self.maximumChannels)")
+        }
         // Float reads come back in -1…1 whatever the stored encoding.
         _ = sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
     }
+
+    /// Rates from telephone audio to studio audio; libsamplerate converts within a factor of 256.
+    static let sampleRates = 4_000...384_000
+    static let maximumChannels = 64
 
     deinit { sf_close(handle) }
 

@@ -11,7 +11,11 @@ public struct SoundFileReader: AudioReader {
     public init(path: String) throws(SpeechError) {
         self.path = path
         file = try SoundFile(path: path)
-        converter = file.sampleRate == RecognizerAudio.sampleRate ? nil : try SampleRateConverter(fromRate: file.sampleRate)
+        do {
+            converter = file.sampleRate == RecognizerAudio.sampleRate ? nil : try SampleRateConverter(fromRate: file.sampleRate)
+        } catch {
+            throw SpeechError("\(path): \(error.message)")
+        }
     }
 
     public mutating func nextChunk() throws(SpeechError) -> [Int16]? {
@@ -24,7 +28,13 @@ public struct SoundFileReader: AudioReader {
             throw SpeechError("\(path): \(error.message)")
         }
         let isLast = samples.count < frames
-        if let converter { samples = try converter.convert(samples, isLast: isLast) }
+        if let converter {
+            do {
+                samples = try converter.convert(samples, isLast: isLast)
+            } catch {
+                throw SpeechError("\(path): \(error.message)")
+            }
+        }
         if isLast { finished = true }
         if samples.isEmpty {
             if !producedAny { throw SpeechError("\(path): the file holds no audio samples") }

@@ -10,11 +10,26 @@ struct BadAudioInputTests {
         return path
     }
 
-    static func wavHeader(dataBytes: UInt32, declaredRIFF: UInt32? = nil) -> [UInt8] {
+    static func wavHeader(dataBytes: UInt32, declaredRIFF: UInt32? = nil, rate: UInt32 = 16_000, channels: UInt16 = 1) -> [UInt8] {
         func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
         func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-        return Array("RIFF".utf8) + le32(declaredRIFF ?? 36 + dataBytes) + Array("WAVEfmt ".utf8) + le32(16) + le16(1) + le16(1)
-            + le32(16_000) + le32(32_000) + le16(2) + le16(16) + Array("data".utf8) + le32(dataBytes)
+        return Array("RIFF".utf8) + le32(declaredRIFF ?? 36 + dataBytes) + Array("WAVEfmt ".utf8) + le32(16) + le16(1) + le16(channels)
+            + le32(rate) + le32(rate &* 2 &* UInt32(channels)) + le16(2 * channels) + le16(16) + Array("data".utf8) + le32(dataBytes)
+    }
+
+    /// A header's rate and channels decide how much is read per chunk: one
+    /// claiming 2^31 Hz and 1,024 channels asked for 2 TB, and with one
+    /// channel took 2.1 GB before an error without the file's name.
+    @Test(arguments: [(UInt32(Int32.max), UInt16(1_024)), (UInt32(Int32.max), UInt16(1)), (UInt32(1_000), UInt16(1))])
+    func aHeaderClaimingAnImpossibleRateIsAnError(rate: UInt32, channels: UInt16) throws {
+        let path = try Self.file("rate-\(rate)-\(channels).wav", Self.wavHeader(dataBytes: 3_200, rate: rate, channels: channels)
+                                 + [UInt8](repeating: 0, count: 3_200))
+        #expect(openError(path) == "\(path): the sample rate \(rate) Hz is outside what voicecmd reads (4000–384000 Hz)")
+    }
+
+    @Test func aHeaderClaimingThousandsOfChannelsIsAnError() throws {
+        let path = try Self.file("channels.wav", Self.wavHeader(dataBytes: 4_096, channels: 1_024) + [UInt8](repeating: 0, count: 4_096))
+        #expect(openError(path) == "\(path): the file declares 1024 channels; voicecmd reads at most 64")
     }
 
     func openError(_ path: String) -> String? {
