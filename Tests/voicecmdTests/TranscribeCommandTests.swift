@@ -39,6 +39,17 @@ struct TranscribeCommandTests {
 }
 
 extension TranscribeCommandTests {
+    /// It said "ps_set_lm_file(…) failed (-1)", the library's words.
+    @Test func aLanguageModelFileThatIsNotOneIsNamedInTheError() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-bad-\(getpid()).lm").path
+        try "this is not a language model\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try ToolRunner.run(["transcribe", "--mode", "lm", Self.clips + "device-on-slt.flac"], environment: ProcessInfo.processInfo.environment.merging(["VOICECMD_LM": path]) { $1 })
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(path): not a language model PocketSphinx can read (ARPA text or its binary form; "))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func nbestListsOtherHypothesesButNotTheBestOne() throws {
         let run = try ToolRunner.run(["transcribe", "--json", "--nbest", "3", "--mode", "lm", Self.clips + "device-on-slt.flac"])
         #expect(run.status == 0)

@@ -55,9 +55,16 @@ final class PocketSphinxDecoder {
 
     /// Makes a C call and checks it; an error logged by an earlier call
     /// is forgotten first, so the reason given is this call's.
-    private func run(_ call: () -> Int32, _ function: String) throws(SpeechError) {
+    /// `failure`, when given, says what the failure means to the user, from
+    /// the library's reason.
+    private func run(_ call: () -> Int32, _ function: String, failure: ((String) -> String)? = nil) throws(SpeechError) {
         _ = Self.lastLoggedError()
-        try check(call(), function, reason: { _ in Self.lastLoggedError() })
+        var reason = ""
+        do {
+            try check(call(), function, reason: { _ in reason = Self.lastLoggedError(); return reason })
+        } catch {
+            throw failure.map { SpeechError($0(reason)) } ?? error
+        }
     }
 
     /// The pronunciation of a dictionary word, nil when it is not in the dictionary.
@@ -89,7 +96,9 @@ final class PocketSphinxDecoder {
     }
 
     func addLanguageModel(named name: String, path: String) throws(SpeechError) {
-        try run({ ps_set_lm_file(decoder, name, path) }, "ps_set_lm_file(\(path))")
+        try run({ ps_set_lm_file(decoder, name, path) }, "ps_set_lm_file(\(path))", failure: { reason in
+            "\(path): not a language model PocketSphinx can read (ARPA text or its binary form; PocketSphinx: \(reason))"
+        })
     }
 
     /// An unconstrained phone loop (no phone language model: every phone may

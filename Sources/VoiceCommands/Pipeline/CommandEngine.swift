@@ -119,11 +119,12 @@ public final class CommandEngine {
 
     /// Whether intents that need authentication may run now: a recent
     /// success is remembered for the model's `authenticationTimeout`.
-    func ensureAuthenticated() -> Bool {
-        if let until = authenticatedUntil, Date() < until { return true }
-        guard let authenticator, authenticator.authenticate() else { return false }
-        authenticatedUntil = Date().addingTimeInterval(model.authenticationTimeout)
-        return true
+    func ensureAuthenticated() -> Authentication {
+        if let until = authenticatedUntil, Date() < until { return .succeeded }
+        guard let authenticator else { return .refused(reason: nil) }
+        let result = authenticator.authenticate()
+        if result == .succeeded { authenticatedUntil = Date().addingTimeInterval(model.authenticationTimeout) }
+        return result
     }
 }
 
@@ -133,8 +134,11 @@ struct ProgramAuthenticator: Authenticator {
 
     init(_ program: Handler) { self.program = program }
 
-    func authenticate() -> Bool {
-        ProgramRunner.run(program.arguments, input: Data(), environment: ProcessInfo.processInfo.environment,
-                          timeout: program.timeout, onLine: { _ in }) == .exited(0)
+    func authenticate() -> Authentication {
+        let ending = ProgramRunner.run(program.arguments, input: Data(), environment: ProcessInfo.processInfo.environment,
+                                       timeout: program.timeout, onLine: { _ in })
+        if ending == .exited(0) { return .succeeded }
+        return .refused(reason: "the authentication program " + ending.explanation(program: program.arguments.first ?? "",
+                                                                                     timeout: program.timeout))
     }
 }

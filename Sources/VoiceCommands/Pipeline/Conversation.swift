@@ -122,7 +122,10 @@ public final class Conversation {
         if let question = intent.confirmation, !confirmed {
             return ask(.confirmation, nil, text: renderer.render(question, values: values))
         }
-        if intent.requiresAuthentication && !engine.ensureAuthenticated() { return finish(.requiresAuthentication) }
+        if intent.requiresAuthentication, case .refused(let reason) = engine.ensureAuthenticated() {
+            if let reason { emit(.note(reason)) }
+            return finish(.requiresAuthentication)
+        }
         // 3. Handle.
         guard let handler = engine.handler(for: intent) else { return finish(.success) }
         let request = HandlerRequest(intent: intent, values: values, text: utterance)

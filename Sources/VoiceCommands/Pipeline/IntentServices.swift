@@ -57,6 +57,13 @@ public protocol EntityQuery: Sendable {
 
 /// Decides whether the session may run intents that need authentication.
 public protocol Authenticator: Sendable {
-    /// True when the user proved who they are.
-    func authenticate() -> Bool
+    /// Whether the user proved who they are, and if not, why.
+    func authenticate() -> Authentication
+}
+
+/// What an `Authenticator` decided.
+public enum Authentication: Sendable, Equatable {
+    case succeeded
+    /// `reason` is for the user's log ("… timed out after 5 s"), not to be said.
+    case refused(reason: String?)
 }

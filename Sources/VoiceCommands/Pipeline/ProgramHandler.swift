@@ -38,19 +38,14 @@ public struct ProgramHandler: IntentHandler {
                 finalCode = code
             }
         }
-        let program = handler.arguments.first ?? ""
         switch ending {
         case .exited(0):
             return HandlerOutcome(code: finalCode ?? .success, fields: fields)
-        case .exited(let status):
-            return HandlerOutcome(code: .failure, fields: fields, detail: "\(program) exited with status \(status)")
-        case .killedBySignal(let signal):
-            return HandlerOutcome(code: .failure, fields: fields, detail: "\(program) was killed by signal \(signal)")
-        case .timedOut:
+        case .couldNotStart:
+            return HandlerOutcome(code: .failure, detail: ending.explanation(program: handler.arguments.first ?? "", timeout: handler.timeout))
+        default:
             return HandlerOutcome(code: .failure, fields: fields,
-                                  detail: "\(program) timed out after \(String(format: "%g", handler.timeout)) s and was killed")
-        case .couldNotStart(let reason):
-            return HandlerOutcome(code: .failure, detail: reason)
+                                  detail: ending.explanation(program: handler.arguments.first ?? "", timeout: handler.timeout))
         }
     }
 

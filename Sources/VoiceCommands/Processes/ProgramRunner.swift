@@ -14,6 +14,16 @@ enum ProgramRunner {
         case killedBySignal(Int32)
         case timedOut
         case couldNotStart(String)
+
+        /// How `program` ended, for the user's log: "… exited with status 2".
+        func explanation(program: String, timeout: Double) -> String {
+            switch self {
+            case .exited(let status): "\(program) exited with status \(status)"
+            case .killedBySignal(let signal): "\(program) was killed by signal \(signal)"
+            case .timedOut: "\(program) timed out after \(String(format: "%g", timeout)) s and was killed"
+            case .couldNotStart(let reason): reason
+            }
+        }
     }
 
     /// After the program exits, how long output from what it left behind is still read.
@@ -23,8 +33,10 @@ enum ProgramRunner {
     static func run(_ arguments: [String], input: Data, environment: [String: String], timeout: Double,
                     onLine: (String) -> Void) -> Ending {
         guard let program = arguments.first, !program.isEmpty else { return .couldNotStart("the handler names no program") }
-        guard let executable = locate(program, path: environment["PATH"]) else {
-            return .couldNotStart("\(program): no such program (not found on PATH)")
+        let executable: String
+        switch locate(program, path: environment["PATH"]) {
+        case .found(let path): executable = path
+        case .missing(let reason): return .couldNotStart(reason)
         }
         // Socket pairs rather than pipes: made close-on-exec at once (no other
         // thread's spawn inherits them), and writable with MSG_NOSIGNAL, so a
@@ -165,14 +177,33 @@ enum ProgramRunner {
         close(descriptor)
     }
 
+    enum Location: Equatable {
+        case found(String)
+        /// Why there is no program to run: "…: not executable (chmod +x it)".
+        case missing(String)
+    }
+
     /// The program's path: as given when it names a path, else the first
     /// executable of that name on `path`.
-    static func locate(_ program: String, path: String?) -> String? {
-        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
+    static func locate(_ program: String, path: String?) -> Location {
+        if program.contains("/") {
+            if let problem = problem(with: program) { return .missing("\(program): \(problem)") }
+            return .found(program)
+        }
+        var unusable: String?
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let candidate = String(directory) + "/" + program
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            guard let problem = problem(with: candidate) else { return .found(candidate) }
+            if unusable == nil, FileManager.default.fileExists(atPath: candidate) { unusable = "\(candidate) is \(problem)" }
         }
-        return nil
+        return .missing("\(program): no such program on PATH" + (unusable.map { " (\($0))" } ?? ""))
+    }
+
+    /// Why `path` cannot be run, nil when it can.
+    private static func problem(with path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return "no such file" }
+        if isDirectory.boolValue { return "a directory, not a program" }
+        return FileManager.default.isExecutableFile(atPath: path) ? nil : "not executable (chmod +x it)"
     }
 }

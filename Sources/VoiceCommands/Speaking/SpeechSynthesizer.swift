@@ -37,7 +37,7 @@ public struct SpeechSynthesizer: Sendable {
         if let voice, !Self.isVoiceName(voice) {
             throw SpeechError("'\(voice)' is not a voice name (a letter or digit, then letters, digits, '-', '_' and '+')")
         }
-        guard let executable = ProgramRunner.locate(engine.program, path: environment["PATH"]) else {
+        guard case .found(let executable) = ProgramRunner.locate(engine.program, path: environment["PATH"]) else {
             throw SpeechError("cannot speak: \(engine.program) is not installed (on Debian or Ubuntu: apt install \(engine.program))")
         }
         self.engine = engine

@@ -121,7 +121,7 @@ struct ConversationTests {
         private let lock = NSLock()
         private var calls = 0
         var count: Int { lock.withLock { calls } }
-        func authenticate() -> Bool { lock.withLock { calls += 1 }; return true }
+        func authenticate() -> Authentication { lock.withLock { calls += 1 }; return .succeeded }
     }
 
     @Test func anIntentNeedingAuthenticationIsRefusedWithoutAnAuthenticator() throws {

@@ -106,6 +106,6 @@ struct ProgramHandlerTests {
         let (request, _) = try request("hi")
         let outcome = ProgramHandler(Handler(arguments: ["voicecmd-no-such-program"])).handle(request) { _ in }
         #expect(outcome.code == .failure)
-        #expect(outcome.detail == "voicecmd-no-such-program: no such program (not found on PATH)")
+        #expect(outcome.detail == "voicecmd-no-such-program: no such program on PATH")
     }
 }

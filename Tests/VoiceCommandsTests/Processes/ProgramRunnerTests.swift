@@ -48,9 +48,31 @@ struct ProgramRunnerTests {
     @Test func anAuthenticationProgramThatHangsIsRefusedAtItsTimeout() {
         let started = Date()
         let authenticator = ProgramAuthenticator(Handler(arguments: ["/bin/sleep", "30"], timeout: 0.5))
-        #expect(authenticator.authenticate() == false)
+        #expect(authenticator.authenticate() == .refused(reason: "the authentication program /bin/sleep timed out after 0.5 s and was killed"))
         #expect(Date().timeIntervalSince(started) < 3)
-        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/true"], timeout: 5)).authenticate())
+        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/true"], timeout: 5)).authenticate() == .succeeded)
+    }
+
+    /// It said only "You need to sign in…": the reason goes to the log.
+    @Test func anAuthenticationProgramThatFailsSaysWhy() {
+        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/false"], timeout: 5)).authenticate()
+                == .refused(reason: "the authentication program /bin/false exited with status 1"))
+        #expect(ProgramAuthenticator(Handler(arguments: ["no-such-authenticator-program"], timeout: 5)).authenticate()
+                == .refused(reason: "the authentication program no-such-authenticator-program: no such program on PATH"))
+    }
+
+    /// A handler file without the execute bit was "not found on PATH".
+    @Test func aProgramThatIsNotExecutableIsReportedAsSuch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-noexec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("handler").path
+        try "#!/bin/sh\necho hi\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: script)
+        #expect(Self.run([script], timeout: 5).0 == .couldNotStart("\(script): not executable (chmod +x it)"))
+        #expect(ProgramRunner.locate("handler", path: directory.path)
+                == .missing("handler: no such program on PATH (\(script) is not executable (chmod +x it))"))
+        #expect(Self.run([directory.path + "/"], timeout: 5).0 == .couldNotStart("\(directory.path)/: a directory, not a program"))
     }
 }
 
