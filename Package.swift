@@ -24,6 +24,11 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev", "libsamplerate0-dev", "libpulse-dev"])]
         ),
+        // flite's CMU lexicon and letter-to-sound rules (no pkg-config file).
+        .systemLibrary(
+            name: "CFlite",
+            providers: [.apt(["flite1-dev"])]
+        ),
         // The built-in default command model, embedded in the binary so every
         // subcommand works without a model file.
         .target(
@@ -36,7 +41,7 @@ let package = Package(
         .target(name: "PhraseMatcher"),
         .target(
             name: "SpeechFront",
-            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio"]
+            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio", "CFlite"]
         ),
         // The facade an application imports: the resolve/confirm/handle
         // pipeline, handlers and their process runner, and the voice session.
@@ -66,9 +71,12 @@ let package = Package(
             dependencies: ["SpeechFront", "PhraseMatcher", "DefaultModels"],
             resources: [.copy("Fixtures")]
         ),
+        // The layers below are listed for the same reason as for the tools:
+        // without them a change of a PhraseMatcher type's layout left these
+        // tests compiled against the old one.
         .testTarget(
             name: "VoiceCommandsTests",
-            dependencies: ["VoiceCommands", "DefaultModels"],
+            dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -17,6 +17,8 @@ let usage = """
            voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--denoise <mode>] [--json]
                               (under Benchmarks/virtual-microphone.sh)
            voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--thresholds <t,…>] [--json]
+           voicecmd-bench limits [--intents <n>] [--entities <n>] [--voicecmd <path>] [--json]
+                              (voicecmd check of a minified model and of a model of invented names)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,6 +37,7 @@ do {
     case "listen": report = try ListenBenchmark.run(options)
     case "microphone": report = try MicrophoneBenchmark.run(options)
     case "wake": report = try WakeBenchmark.run(options)
+    case "limits": report = try LimitsBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)

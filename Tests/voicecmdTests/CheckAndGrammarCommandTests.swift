@@ -27,7 +27,8 @@ struct CheckAndGrammarCommandTests {
 
 extension CheckAndGrammarCommandTests {
     /// 64 two-way groups inside an optional part: 2^64 phrases, counted
-    /// without a trap; 3,700 nested groups: one error, no stack overflow.
+    /// without a trap; 1,990 nested groups (as deep as the longest phrase
+    /// allows): one error, no stack overflow.
     @Test func hugeAndDeepPhrasesAreCheckedSafely() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-huge-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,10 +39,55 @@ extension CheckAndGrammarCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("phrases:            1 (more than 9e18 written out)"))
         let deep = directory.appendingPathComponent("deep.json").path
-        try #"{"application": "A", "intents": {"Go": {"phrases": ["\#(String(repeating: "(", count: 3_700))go\#(String(repeating: ")", count: 3_700))"]}}}"#
+        try #"{"application": "A", "intents": {"Go": {"phrases": ["\#(String(repeating: "(", count: 1_990))go\#(String(repeating: ")", count: 1_990))"]}}}"#
             .write(toFile: deep, atomically: true, encoding: .utf8)
         let deepRun = try ToolRunner.run(["check", deep])
         #expect(deepRun.status == 1)
         #expect(deepRun.stderr.contains("groups nested more than 32 deep"), "\(deepRun.stderr.prefix(300))")
+    }
+
+    /// `check` passed phrases that `transcribe --commands` then refused with
+    /// "no pronunciation for …" and no position: now both report the word
+    /// where the model writes it.
+    @Test func wordsTheRecogniserCannotPronounceAreErrorsWithTheirPosition() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-unpronounceable-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("travel.json").path
+        try #"""
+            {"application": "Travel",
+             "types": {"City": {"kind": "entity", "entities": [{"id": "tokyo", "name": "Tokyo", "synonyms": ["東京"]}]}},
+             "intents": {"Fly": {"parameters": {"city": {"type": "City"}}, "phrases": ["fly to \(city)", "zorbleflux to \(city)"]}}}
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let message = "error: no pronunciation for \"東京\": add it to travel.dict beside the model (flite guesses only words of the letters a–z)"
+        let check = try ToolRunner.run(["check", path])
+        #expect(check.status == 1)
+        #expect(check.stderr.hasPrefix("\(path):2:99: \(message)\n"), "\(check.stderr)")
+        #expect(check.stdout.contains("zorbleflux  Z AO R B L F L AH K S  (guessed by flite)"))
+        #expect(check.stdout.contains("errors: 1, warnings: 0"))
+        let transcribe = try ToolRunner.run(["transcribe", "--commands", path, "Tests/SpeechFrontTests/Fixtures/clips/device-on-slt.flac"])
+        #expect(transcribe.status == 1)
+        #expect(transcribe.stderr == "Error: \(path):2:99: \(message)\n")
+    }
+
+    /// A 10,000-letter word took `check` 78 s in the letter-to-sound program;
+    /// now it is over the phrase limit, and a shorter one over the word limit,
+    /// both reported at once and briefly.
+    @Test func aVeryLongWordIsRefusedAtOnce() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-long-word-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let started = Date()
+        for (letters, problem) in [(10_000, "phrase is 10003 bytes long; the most a phrase may be is 4000"),
+                                   (3_000, "the word \"aaaaaaaaaaaaaaaaaaaa…\" is 3000 letters long; the most a word may have is 48")] {
+            try #"{"application": "A", "intents": {"Go": {"phrases": ["go \#(String(repeating: "a", count: letters))"]}}}"#
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let run = try ToolRunner.run(["check", path])
+            #expect(run.status == 1)
+            let first = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasPrefix("Error: \(path):1:"))
+            #expect(first.hasSuffix(": phrase \"go \(String(repeating: "a", count: 57))…\": \(problem)"), "\(first)")
+            #expect(run.stderr.utf8.count < 1_000)
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
     }
 }

@@ -11,6 +11,8 @@ public struct CommandModel: Sendable {
     public var types: [CustomType]
     /// Intents, in file order.
     public var intents: [Intent]
+    /// Where each word is first written (empty for a model built in code).
+    public var wordLocations = WordLocations()
     /// The program that authenticates the session for intents that require it.
     public var authenticate: Handler?
     /// Seconds an authentication stays valid.

@@ -10,6 +10,8 @@ struct ModelReader {
     private var invalidParameters: Set<String> = []
     private var source: SourceFile
     private let baseDirectory: String?
+    /// Where each word is first written, for diagnostics about words after loading.
+    private var wordLocations = WordLocations()
 
     init(source: SourceFile, baseDirectory: String?) {
         self.source = source
@@ -125,12 +127,17 @@ struct ModelReader {
             case "application":
                 sawApplication = true
                 model.application = nonEmptyString(member.value, "\"application\"") ?? ""
-            case "applicationSynonyms": model.applicationSynonyms = strings(member.value, "\"applicationSynonyms\"") ?? []
+                recordWords(member.value)
+            case "applicationSynonyms":
+                model.applicationSynonyms = strings(member.value, "\"applicationSynonyms\"") ?? []
+                recordWords(member.value)
             case "locale":
                 if let locale = string(member.value, "\"locale\""), !locale.lowercased().hasPrefix("en") {
                     error("locale \"\(locale)\" is not supported; voicecmd understands English (en-US)", at: member.value)
                 }
-            case "fillers": model.fillers = strings(member.value, "\"fillers\"") ?? []
+            case "fillers":
+                model.fillers = strings(member.value, "\"fillers\"") ?? []
+                recordWords(member.value)
             case "authenticate": model.authenticate = readHandler(member.value, "\"authenticate\"")
             case "authenticationTimeout":
                 if let seconds = number(member.value, "\"authenticationTimeout\"") {
@@ -156,6 +163,7 @@ struct ModelReader {
         if !sawIntents {
             diagnostics.append(Diagnostic(.error, "the model has no \"intents\"", in: source, at: root.offset))
         }
+        model.wordLocations = wordLocations
         return model
     }
 
@@ -218,13 +226,22 @@ struct ModelReader {
             guard let fields = self.members(of: member.value, "case \(member.key) of \(type)", allowed: ["title", "synonyms"]) else { continue }
             var item = EnumCase(identifier: member.key, title: member.key)
             for field in fields {
-                if field.key == "title", let title = nonEmptyString(field.value, "the title of case \(member.key)") { item.title = title }
+                if field.key == "title", let title = nonEmptyString(field.value, "the title of case \(member.key)") {
+                    item.title = title
+                    recordWords(field.value)
+                }
                 if field.key == "synonyms" {
+                    recordWords(field.value)
                     item.synonyms = strings(field.value, "the synonyms of case \(member.key)") ?? []
                     checkWordLengths(item.synonyms.flatMap(TextNormalizer.words(of:)), "a synonym of case \(member.key)", at: field.value)
                 }
             }
             checkHasWords(item.title, "the title of case \(member.key)", at: member.value)
+            // A case without a title is said as its key.
+            if !fields.contains(where: { $0.key == "title" }) {
+                wordLocations.record(member.key, at: JSONNode(value: .string(member.key), offset: member.keyOffset, length: member.keyLength),
+                                     in: source)
+            }
             cases.append(item)
         }
         return cases
@@ -250,8 +267,11 @@ struct ModelReader {
             for field in fields {
                 switch field.key {
                 case "id": id = nonEmptyString(field.value, "an entity id")
-                case "name": name = nonEmptyString(field.value, "an entity name")
+                case "name":
+                    name = nonEmptyString(field.value, "an entity name")
+                    recordWords(field.value)
                 case "synonyms":
+                    recordWords(field.value)
                     synonyms = strings(field.value, "entity synonyms") ?? []
                     checkWordLengths(synonyms.flatMap(TextNormalizer.words(of:)), "a synonym of an entity", at: field.value)
                 default: break
@@ -322,6 +342,15 @@ struct ModelReader {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/"
         return resolved.hasPrefix(prefix)
+    }
+
+    /// Notes where the words of a string, or of each string of an array, are written.
+    private mutating func recordWords(_ node: JSONNode) {
+        switch node.value {
+        case .string(let text): wordLocations.record(text, at: node, in: source)
+        case .array(let elements): for element in elements { recordWords(element) }
+        default: break
+        }
     }
 
     private mutating func checkHasWords(_ text: String, _ what: String, at node: JSONNode) {
@@ -564,23 +593,30 @@ struct ModelReader {
                     } else if intent.parameter(named: slot.name) == nil {
                         let names = intent.parameters.map(\.name)
                         let list = names.isEmpty ? "it has no parameters" : "parameters are: \(names.joined(separator: ", "))"
-                        phraseError("phrase \"\(text)\" names no parameter '\(slot.name)' of intent \(intent.name); \(list)",
+                        phraseError("phrase \(Self.quoted(text)) names no parameter '\(slot.name)' of intent \(intent.name); \(list)",
                                     element, slot.offset, slot.length)
                         valid = false
                     } else if !used.insert(slot.name).inserted {
-                        phraseError("parameter '\(slot.name)' appears twice in phrase \"\(text)\"", element, slot.offset, slot.length)
+                        phraseError("parameter '\(slot.name)' appears twice in phrase \(Self.quoted(text))", element, slot.offset, slot.length)
                         valid = false
                     }
                 }
                 if valid {
                     let location = Diagnostic(.warning, "", in: source, at: element.offset, byteLength: element.length)
                     phrases.append(Phrase(text: text, template: parsed.template, location: location))
+                    wordLocations.record(text, words: parsed.template.words, at: element, in: source)
                 }
             } catch {
-                phraseError("phrase \"\(text)\": \(error.message)", element, error.offset, error.length)
+                phraseError("phrase \(Self.quoted(text)): \(error.message)", element, error.offset, error.length)
             }
         }
         return phrases
+    }
+
+    /// A phrase in quotes for a message, its start only when it is long: the
+    /// excerpt under the message shows where it is.
+    static func quoted(_ text: String) -> String {
+        text.count <= 80 ? "\"\(text)\"" : "\"\(text.prefix(60))…\""
     }
 
     /// An error at a span of a phrase string, pointing into the file as written.

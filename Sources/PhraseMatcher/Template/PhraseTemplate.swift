@@ -33,6 +33,22 @@ public struct PhraseTemplate: Sendable, Hashable {
         return names
     }
 
+    /// The literal words, in the order they appear.
+    public var words: [String] {
+        var words: [String] = []
+        func visit(_ elements: [Element]) {
+            for element in elements {
+                switch element {
+                case .word(let word): words.append(word)
+                case .choice(let alternatives), .optional(let alternatives): alternatives.forEach(visit)
+                case .slot, .applicationName: break
+                }
+            }
+        }
+        visit(elements)
+        return words
+    }
+
     /// True when the template can match no words at all.
     public var matchesEmpty: Bool { Self.nullable(elements) }
 

@@ -74,6 +74,9 @@ public final class CommandRecognizer {
     private let decoder: PocketSphinxDecoder
     private var grammar: JSGFGrammar
     private let overrides: [String: String]
+    /// For errors about words: where the model writes them, and its file.
+    private var wordLocations = WordLocations()
+    private let modelPath: String?
     private var hasLanguageModel = false
     /// Intents with free text, which the grammar cannot hear.
     private var freeTextIntents: Set<String> { Set(grammar.intentsNeedingLanguageModel.map(\.intent)) }
@@ -106,6 +109,7 @@ public final class CommandRecognizer {
         self.options = options
         self.grammar = JSGFGrammar(model: model)
         self.overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
+        self.modelPath = modelPath
         if options.denoise == .on, let reason = NoiseSuppressor.unavailableReason {
             throw SpeechError("cannot denoise: \(reason)")
         }
@@ -137,6 +141,7 @@ public final class CommandRecognizer {
     /// Compiles the model's grammar and gives it to the decoder (replacing
     /// the previous one of the same name), with any words it lacks.
     private func loadGrammar(_ model: CommandModel) throws(SpeechError) {
+        wordLocations = model.wordLocations
         try addGrammarSearch(named: Self.grammarSearch, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
         if let wakePhrase { try loadWakeCommandGrammar(wakePhrase) }
     }
@@ -223,8 +228,7 @@ public final class CommandRecognizer {
             guard decoder.pronunciation(of: word) == nil else { continue }
             let missing = Pronunciations.pronunciation(of: word, overrides: overrides)
             guard let phones = missing.phones else {
-                throw SpeechError("no pronunciation for \"\(word)\": add it to \(Pronunciations.overridePath(forModel: "<model>.json")) "
-                                  + "beside the model, or install flite for guesses")
+                throw SpeechError(Pronunciations.noPronunciation(for: word, locations: wordLocations, modelPath: modelPath).summary)
             }
             try decoder.addWord(word, phones: phones, updateSearch: false)
             addedWords.append((word, phones, missing.source))

@@ -3,9 +3,8 @@ import PhraseMatcher
 
 /// Pronunciations for words the dictionary lacks: from a dictionary file next
 /// to the model (`<model>.dict`, lines of `word PH O N E S`), else guessed with
-/// flite's letter-to-sound rules (`t2p`), mapped onto the CMU phone set.
+/// flite's letter-to-sound rules (`LetterToSound`).
 public enum Pronunciations {
-    public static let guesser = "/usr/bin/t2p"
 
     /// The override dictionary beside a model file: `home.json` → `home.dict`.
     public static func overridePath(forModel path: String) -> String {
@@ -42,34 +41,10 @@ public enum Pronunciations {
         "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V", "W", "Y", "Z", "ZH",
     ]
 
-    /// flite's guess for a word, in CMU phones; nil when flite is not installed
-    /// or gives nothing usable.
-    public static func guess(_ word: String, timeout: TimeInterval = 5) -> String? {
-        guard FileManager.default.isExecutableFile(atPath: guesser) else { return nil }
-        let letters = word.filter { $0.isLetter }
-        guard !letters.isEmpty else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: guesser)
-        process.arguments = [letters]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do { try process.run() } catch { return nil }
-        let deadline = DispatchTime.now() + timeout
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        if finished.wait(timeout: deadline) == .timedOut {
-            process.terminate()
-            return nil
-        }
-        let phones = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { raw -> String? in
-            let phone = raw.filter { !$0.isNumber }.uppercased()
-            if phone == "PAU" { return nil }
-            return phone == "AX" ? "AH" : phone
-        }
-        guard !phones.isEmpty, phones.allSatisfy(cmuPhones.contains) else { return nil }
-        return phones.joined(separator: " ")
+    /// flite's guess for a word, in CMU phones; nil when it gives nothing
+    /// usable (no a–z letters, or longer than a model allows).
+    public static func guess(_ word: String) -> String? {
+        LetterToSound.shared.phones(for: word)
     }
 }
 
@@ -111,6 +86,17 @@ extension Pronunciations {
             overrides.merge(try readDictionary(path: overridePath(forModel: modelPath))) { $1 }
         }
         return overrides.merging(builtIn) { $1 }
+    }
+
+    /// The error for a word with neither a pronunciation of its own nor a
+    /// guess, at the place the model first writes it (`check` and the
+    /// recogniser both report it so).
+    public static func noPronunciation(for word: String, locations: WordLocations, modelPath: String?) -> Diagnostic {
+        let dictionary = modelPath.map { (overridePath(forModel: $0) as NSString).lastPathComponent } ?? "<model>.dict"
+        let message = "no pronunciation for \"\(word)\": add it to \(dictionary) beside the model "
+            + "(flite guesses only words of the letters a–z)"
+        return locations.diagnostic(.error, message, about: word)
+            ?? Diagnostic(severity: .error, message: message, file: modelPath ?? "built-in model", line: 0, column: 0)
     }
 
     /// How a word the dictionary lacks will be pronounced: its override, else

@@ -33,23 +33,32 @@ enum CheckCommand: Subcommand {
         }
         // Words the recogniser's dictionary lacks: pronunciations from the
         // model's .dict file or guessed, so the model still works by voice.
+        var unpronounceable: [Diagnostic] = []
         if let files = try? SpeechModelFiles.locate() {
             let missing = try Pronunciations.missingWords(in: grammar.words, dictionaryPath: files.dictionary, modelPath: path,
                                                           builtIn: try ModelSource.builtInPronunciations(modelPath: path))
             let modelWords = missing.filter { ValueWordPronunciations.missingFromCMUDictionary[$0.word] == nil }
+            // A word the recogniser cannot pronounce makes it refuse the model: an error here too.
+            unpronounceable = modelWords.filter { $0.phones == nil }.map {
+                Pronunciations.noPronunciation(for: $0.word, locations: model.wordLocations, modelPath: path)
+            }
+            for error in unpronounceable { printError(error.rendered) }
             if modelWords.isEmpty {
                 StandardOutput.write("  dictionary:         every word known")
             } else {
                 StandardOutput.write("  dictionary:         \(modelWords.count) word\(modelWords.count == 1 ? "" : "s") missing")
-                for word in modelWords {
-                    let advice = "(no pronunciation: add it to \(Pronunciations.overridePath(forModel: path ?? "model.json")))"
-                    StandardOutput.write("    \(word.word)  " + (word.phones.map { "\($0)  (\(word.source))" } ?? advice))
+                for word in modelWords.prefix(Self.listedWords) {
+                    StandardOutput.write("    \(word.word)  " + (word.phones.map { "\($0)  (\(word.source))" } ?? "(no pronunciation)"))
                 }
+                if modelWords.count > Self.listedWords { StandardOutput.write("    … and \(modelWords.count - Self.listedWords) more") }
             }
         } else {
             StandardOutput.write("  dictionary:         not checked (no pocketsphinx-en-us)")
         }
-        StandardOutput.write("  errors: 0, warnings: \(warnings.count)")
-        return 0
+        StandardOutput.write("  errors: \(unpronounceable.count), warnings: \(warnings.count)")
+        return unpronounceable.isEmpty ? 0 : 1
     }
+
+    /// Words listed under "dictionary": a model of 50,000 invented names would list them all.
+    static let listedWords = 50
 }

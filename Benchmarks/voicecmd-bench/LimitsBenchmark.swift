@@ -1,0 +1,109 @@
+import Foundation
+import VoiceCommands
+
+/// The size limits of issue 11, measured on the real tool: `voicecmd check`
+/// of a minified model of 10,000 intents (target: under 500 MB and 30 s) and
+/// of a model of 50,000 entities with invented names, every one guessed by
+/// the letter-to-sound rules (target: under 10 s). Each run is a child
+/// process, so its peak memory is its own; its output is verified.
+enum LimitsBenchmark {
+    struct ChildRun {
+        var status: Int32
+        var output: String
+        var seconds: Double
+        var peakMB: Double
+    }
+
+    static func run(_ options: BenchOptions) throws -> BenchReport {
+        let intents = try options.integer("intents", default: 10_000)
+        let entities = try options.integer("entities", default: 50_000)
+        let tool = options.value("voicecmd") ?? URL(fileURLWithPath: CommandLine.arguments[0])
+            .deletingLastPathComponent().appendingPathComponent("voicecmd").path
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw BenchError(message: "no voicecmd at \(tool): build it (swift build -c release --product voicecmd) or give --voicecmd")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-limits-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        var report = BenchReport(name: "limits")
+        let minified = folder.appendingPathComponent("minified.json").path
+        try minifiedModel(intents: intents).write(toFile: minified, atomically: true, encoding: .utf8)
+        let check = try runChild(tool, ["check", minified])
+        report.lines.append(String(format: "minified   %d intents on one line (%d KB): check %.2f s, %.0f MB peak",
+                                   intents, size(minified) / 1024, check.seconds, check.peakMB))
+        if check.status != 0 || !check.output.contains("intents:            \(intents)") || !check.output.contains("errors: 0") {
+            report.failures.append("check of the minified model: exit \(check.status), output \(check.output.suffix(300))")
+        }
+        if check.peakMB >= 500 || check.seconds >= 30 { report.failures.append("check of the minified model is over 500 MB or 30 s") }
+
+        let named = folder.appendingPathComponent("entities.json").path
+        try GeneratedModel(intents: 10, phrasesPerIntent: 2, entities: entities).json.write(toFile: named, atomically: true, encoding: .utf8)
+        let load = try runChild(tool, ["check", named])
+        let missing = load.output.split(separator: "\n").first { $0.contains("dictionary:") }.map(String.init) ?? "no dictionary line"
+        report.lines.append(String(format: "entities   %d invented names (%d KB): check %.2f s, %.0f MB peak; %@",
+                                   entities, size(named) / 1024, load.seconds, load.peakMB,
+                                   missing.trimmingCharacters(in: .whitespaces)))
+        if load.status != 0 || !load.output.contains("errors: 0") || load.output.contains("no pronunciation") {
+            report.failures.append("check of the entity model: exit \(load.status), output \(load.output.suffix(300))")
+        }
+        if load.seconds >= 10 { report.failures.append("the entity model took 10 s or more") }
+
+        report.figures = [
+            ("minified_intents", .integer(intents)), ("minified_check_s", .number((check.seconds * 100).rounded() / 100)),
+            ("minified_peak_mb", .number(check.peakMB.rounded())),
+            ("entities", .integer(entities)), ("entities_check_s", .number((load.seconds * 100).rounded() / 100)),
+            ("entities_peak_mb", .number(load.peakMB.rounded())),
+        ]
+        return report
+    }
+
+    /// Intents with a number slot and alternatives, written without a single newline.
+    static func minifiedModel(intents: Int) -> String {
+        let members = (0..<intents).map { index in
+            "\"Intent\(index)\":{\"parameters\":{\"n\":{\"type\":\"integer\"}},\"phrases\":"
+                + "[\"do thing number \(index) with \\\\(n)\",\"(run|start) task \(index) [now]\"]}"
+        }
+        return "{\"application\":\"Minified\",\"intents\":{" + members.joined(separator: ",") + "}}"
+    }
+
+    private static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    /// Runs a program to its end, its output and errors together; its peak
+    /// resident memory comes from wait4 (spawned directly: Foundation's
+    /// Process reaps its children itself, and their rusage with them).
+    static func runChild(_ program: String, _ arguments: [String]) throws -> ChildRun {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw BenchError(message: "cannot make a pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let started = nanoseconds()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        close(ends[1])
+        guard spawned == 0 else { close(ends[0]); throw BenchError(message: "cannot run \(program): \(String(cString: strerror(spawned)))") }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(ends[0], &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        close(ends[0])
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Double(nanoseconds() - started) / 1e9
+        return ChildRun(status: (status >> 8) & 0xff, output: String(decoding: data, as: UTF8.self), seconds: seconds,
+                        peakMB: Double(usage.ru_maxrss) / 1024)
+    }
+}
