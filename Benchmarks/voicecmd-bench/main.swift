@@ -17,7 +17,7 @@ let usage = """
            voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--denoise <mode>] [--json]
                               (under Benchmarks/virtual-microphone.sh)
            voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--thresholds <t,…>] [--json]
-           voicecmd-bench limits [--intents <n>] [--entities <n>] [--voicecmd <path>] [--json]
+           voicecmd-bench limits [--intents <n>] [--entities <n>] [--clip <file>] [--voicecmd <path>] [--json]
                               (voicecmd check of a minified model and of a model of invented names)
     """
 

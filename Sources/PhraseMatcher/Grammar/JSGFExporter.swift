@@ -17,13 +17,24 @@ public struct JSGFGrammar: Sendable {
         var found: Set<String> = []
         for line in text.split(separator: "\n") where line.hasPrefix("<") || line.hasPrefix("public <") {
             guard let equals = line.range(of: " = ") else { continue }
-            var body = String(line[equals.upperBound...])
-            while let open = body.firstIndex(of: "<"), let close = body[open...].firstIndex(of: ">") {
-                body.replaceSubrange(open...close, with: " ")
+            // One pass over the rule's body, rule references (<name>) skipped:
+            // the top rule of a big model lists thousands of them on one line.
+            var token = ""
+            var inReference = false
+            for character in line[equals.upperBound...] {
+                if inReference {
+                    if character == ">" { inReference = false }
+                    continue
+                }
+                if character == "<" || " |()[]*+;".contains(character) {
+                    if !token.isEmpty { found.insert(token) }
+                    token = ""
+                    inReference = character == "<"
+                } else if character != "\"" {
+                    token.append(character)
+                }
             }
-            for token in body.split(whereSeparator: { " |()[]*+;".contains($0) }) {
-                found.insert(token.replacingOccurrences(of: "\"", with: ""))
-            }
+            if !token.isEmpty { found.insert(token) }
         }
         return found.sorted()
     }

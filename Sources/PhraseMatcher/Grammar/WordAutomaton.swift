@@ -192,18 +192,42 @@ public struct WordAutomaton: Sendable {
     /// PocketSphinx's FSG text format: one start, one final (reached from
     /// every accepting state by a null arc), arc probabilities shared evenly.
     public func fsgText(name: String) -> String {
-        let final = arcs.count
-        var lines = ["FSG_BEGIN \(name)", "NUM_STATES \(arcs.count + 1)", "START_STATE \(start)", "FINAL_STATE \(final)"]
+        let final = Int32(arcs.count)
+        var extraStates = 0
+        var body: [String] = []
         for (state, stateArcs) in arcs.enumerated() {
             let outgoing = stateArcs.count + (finals.contains(Int32(state)) ? 1 : 0)
             let probability = 1 / Double(max(1, outgoing))
+            // PocketSphinx looks for a duplicate among the arcs between the same
+            // two states each time it adds one, so 50,000 one-word entity
+            // names between two states took it minutes: arcs beyond
+            // `parallelArcLimit` go through a state of their own per group,
+            // then on with a word-less arc, which changes neither the language
+            // nor a path's score.
+            var parallel: [Int32: Int] = [:]
+            for arc in stateArcs where arc.word != Self.epsilon { parallel[arc.target, default: 0] += 1 }
+            var groups: [Int32: (state: Int32, used: Int)] = [:]
             for arc in stateArcs {
                 let word = arc.word == Self.epsilon ? "" : " " + words[Int(arc.word)]
-                lines.append("TRANSITION \(state) \(arc.target) \(probability)\(word)")
+                guard arc.word != Self.epsilon, parallel[arc.target, default: 0] > Self.parallelArcLimit else {
+                    body.append("TRANSITION \(state) \(arc.target) \(probability)\(word)")
+                    continue
+                }
+                var group = groups[arc.target]
+                if group == nil || group!.used == Self.parallelArcLimit {
+                    extraStates += 1
+                    group = (final + Int32(extraStates), 0)
+                    body.append("TRANSITION \(group!.state) \(arc.target) 1.0")
+                }
+                body.append("TRANSITION \(state) \(group!.state) \(probability)\(word)")
+                groups[arc.target] = (group!.state, group!.used + 1)
             }
-            if finals.contains(Int32(state)) { lines.append("TRANSITION \(state) \(final) \(probability)") }
+            if finals.contains(Int32(state)) { body.append("TRANSITION \(state) \(final) \(probability)") }
         }
-        lines.append("FSG_END")
-        return lines.joined(separator: "\n") + "\n"
+        let header = ["FSG_BEGIN \(name)", "NUM_STATES \(arcs.count + 1 + extraStates)", "START_STATE \(start)", "FINAL_STATE \(final)"]
+        return (header + body + ["FSG_END"]).joined(separator: "\n") + "\n"
     }
+
+    /// The most arcs written between one pair of states.
+    static let parallelArcLimit = 64
 }

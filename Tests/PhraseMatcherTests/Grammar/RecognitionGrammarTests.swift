@@ -69,4 +69,32 @@ struct RecognitionGrammarTests {
         #expect(!automaton.accepts(["computer", "yes"]))
         #expect(automaton.fsgText(name: "w").contains("TRANSITION 0 1 1.0 hey\nTRANSITION 1 2 1.0 computer\nTRANSITION 2 3 1.0\n"))
     }
+
+    /// PocketSphinx adds arcs in time quadratic in the arcs between one pair
+    /// of states: many one-word names are split into groups, each through a
+    /// state of its own and on with a word-less arc.
+    @Test func manyParallelArcsAreWrittenInGroups() throws {
+        func letter(_ index: Int) -> String { String(UnicodeScalar(UInt8(97 + index))) }
+        let names = (0..<200).map { "{\"id\": \"n\($0)\", \"name\": \"zo\(letter($0 % 26))\(letter($0 / 26))x\"}" }
+        let model = try ModelLoader.load(text: """
+            {"application": "A", "types": {"Thing": {"kind": "entity", "entities": [\(names.joined(separator: ","))]}},
+             "intents": {"Get": {"parameters": {"thing": {"type": "Thing"}}, "phrases": ["get \\(thing)"]}}}
+            """, name: "m.json")
+        let text = try RecognitionGrammar.automaton(for: JSGFGrammar(model: model)).fsgText(name: "g")
+        var arcsBetween: [String: Int] = [:]
+        var words: Set<String> = []
+        for line in text.split(separator: "\n") where line.hasPrefix("TRANSITION ") {
+            let fields = line.split(separator: " ")
+            if fields.count == 5 {
+                arcsBetween["\(fields[1]) \(fields[2])", default: 0] += 1
+                words.insert(String(fields[4]))
+            }
+        }
+        #expect(arcsBetween.values.max() == WordAutomaton.parallelArcLimit)
+        #expect(words.isSuperset(of: ["get", "zoaax", "zorhx"]))
+        #expect(words.count == 201)
+        let states = Int(text.split(separator: "\n")[1].split(separator: " ")[1])!
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("TRANSITION ") }
+            .allSatisfy { $0.split(separator: " ").dropFirst().prefix(2).allSatisfy { Int($0)! < states } })
+    }
 }
