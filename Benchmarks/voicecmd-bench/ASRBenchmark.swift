@@ -32,6 +32,20 @@ enum ASRBenchmark {
         if let phones = options.value("phone-loop") { recognizerOptions.phoneLoopSettings = Self.settings(phones) }
         if let below = options.value("denoise-below").flatMap(Double.init) { recognizerOptions.denoiseBelow = below }
         if let target = options.value("denoise-target").flatMap(Double.init) { recognizerOptions.denoiseTarget = target }
+        if let voice = options.value("minimum-voice").flatMap(Double.init) { recognizerOptions.minimumVoice = voice }
+        // --rejection FILE: recordings of noise alone, 3 s pieces of FILE at
+        // its own level and at a quarter of it; any command heard in one is a false accept.
+        var noiseOnly: [[Int16]] = []
+        if let rejectionPath = options.value("rejection") {
+            var source = try AudioReaders.open(path: rejectionPath)
+            let noise = try AudioReaders.readAll(&source)
+            let piece = 3 * RecognizerAudio.sampleRate
+            for start in stride(from: 0, to: noise.count - piece + 1, by: piece) {
+                let samples = Array(noise[start..<(start + piece)])
+                noiseOnly.append(samples)
+                noiseOnly.append(samples.map { $0 / 4 })
+            }
+        }
         // Read (and mixed) again for each pass, not held: memory is the recogniser's.
         let clips = Clips(manifest: manifest, mixer: mixer, snr: snr)
         var audioSeconds = 0.0
@@ -47,15 +61,20 @@ enum ASRBenchmark {
         var passes: [(DenoiseMode, Pass)] = []
         for passMode in denoise == .off ? [DenoiseMode.off] : (options.flag("only") ? [denoise] : [.off, denoise]) {
             recognizerOptions.denoise = passMode
-            let pass = try Self.pass(clips, manifest: manifest, model: model, modelPath: modelPath, options: recognizerOptions)
+            let pass = try Self.pass(clips, manifest: manifest, model: model, modelPath: modelPath, options: recognizerOptions,
+                                     noiseOnly: noiseOnly)
             passes.append((passMode, pass))
             report.lines += [
                 "denoise \(passMode.rawValue)" + String(repeating: " ", count: max(1, 5 - passMode.rawValue.count))
                     + "\(mode.rawValue) mode, recogniser ready in \(String(format: "%.2f", pass.loadSeconds)) s"
                     + (passMode == .auto ? ", \(pass.denoised) of \(manifest.entries.count) clips denoised" : ""),
                 String(format: "  accepted %d/%d commands (%.1f %%)", pass.accepted, pass.labelled, pass.acceptance * 100),
-                pass.wer.map { String(format: "  WER      %.1f %% over %d words", $0 * 100, pass.referenceWords) } ?? "  WER      (no transcripts)",
+                pass.wer.map { String(format: "  WER      %.1f %% over %d words; %d clips heard as a command with every word right",
+                                          $0 * 100, pass.referenceWords, pass.rightCommands) } ?? "  WER      (no transcripts)",
                 String(format: "  speed    real-time factor %.3f", pass.decodeSeconds / audioSeconds),
+            ] + (noiseOnly.isEmpty ? [] : [
+                "  noise    \(pass.falseAccepts) of \(noiseOnly.count) noise-only recordings heard as a command",
+            ]) + [
                 String(format: "  memory   %.1f MB peak (of the process so far)", pass.peakMB),
             ]
             // Misrecognitions are figures, not broken results: listed, not failing the run.
@@ -82,6 +101,8 @@ enum ASRBenchmark {
                 ("wer", pass.wer.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
                 ("rtf", .number((pass.decodeSeconds / audioSeconds * 1000).rounded() / 1000)),
                 ("peak_mb", .number((pass.peakMB * 10).rounded() / 10)),
+                ("right_commands", .integer(pass.rightCommands)),
+                ("noise_only", .integer(noiseOnly.count)), ("false_accepts", .integer(pass.falseAccepts)),
             ]
         }
         // The last pass (the mode asked for) is the run's headline figures.
@@ -96,7 +117,7 @@ enum ASRBenchmark {
     /// One run over the corpus with one set of options.
     struct Pass {
         var loadSeconds = 0.0, decodeSeconds = 0.0, peakMB = 0.0
-        var accepted = 0, labelled = 0, wordErrors = 0, referenceWords = 0, denoised = 0
+        var accepted = 0, labelled = 0, wordErrors = 0, referenceWords = 0, denoised = 0, falseAccepts = 0, rightCommands = 0
         var failures: [String] = []
         var acceptance: Double { labelled > 0 ? Double(accepted) / Double(labelled) : 0 }
         var wer: Double? { referenceWords > 0 ? Double(wordErrors) / Double(referenceWords) : nil }
@@ -118,7 +139,7 @@ enum ASRBenchmark {
     }
 
     static func pass(_ clips: Clips, manifest: CorpusManifest, model: CommandModel, modelPath: String,
-                     options: CommandRecognizer.Options) throws -> Pass {
+                     options: CommandRecognizer.Options, noiseOnly: [[Int16]] = []) throws -> Pass {
         var pass = Pass()
         let loadStart = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
@@ -136,6 +157,11 @@ enum ASRBenchmark {
                 let reference = TextNormalizer.words(of: entry.transcript)
                 pass.wordErrors += EditDistance.between(reference, heard.split(separator: " ").map(String.init))
                 pass.referenceWords += reference.count
+                // Heard as a command, and its words are what was said: what a
+                // corpus without intent labels can score.
+                if let command = transcripts.first(where: { $0.match?.best != nil }), TextNormalizer.words(of: command.text) == reference {
+                    pass.rightCommands += 1
+                }
             }
             guard let intent = entry.intent else { continue }
             pass.labelled += 1
@@ -144,6 +170,14 @@ enum ASRBenchmark {
                 pass.failures.append("\((entry.path as NSString).lastPathComponent): \(problem) — heard \"\(heard)\"")
             } else {
                 pass.accepted += 1
+            }
+        }
+        for (index, samples) in noiseOnly.enumerated() {
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
+            let heard = try recognizer.transcribe(&buffer)
+            if let command = heard.first(where: { $0.match?.best != nil }) {
+                pass.falseAccepts += 1
+                pass.failures.append("noise piece \(index): heard \"\(command.text)\"")
             }
         }
         pass.peakMB = peakMemoryMB()

@@ -10,6 +10,7 @@ let usage = """
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
                               [--denoise on|off|auto] [--denoise-below <db>] [--denoise-target <db>] [--only]
+                              [--minimum-voice <s>] [--rejection <noise file>]   (noise-only recordings: false accepts)
                               (each run also without denoising first, as the yardstick, unless --only)
                               [--decoder k=v,…] [--grammar-search k=v,…] [--phone-loop k=v,…]   (PocketSphinx settings to try)
            voicecmd-bench stream --commands <file> --corpus <dir> [--noise <file> --snr <db>] [--gap <seconds>] [--denoise on|off|auto] [--json]
@@ -17,6 +18,10 @@ let usage = """
            voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--denoise <mode>] [--json]
                               (under Benchmarks/virtual-microphone.sh)
            voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--thresholds <t,…>] [--json]
+           voicecmd-bench voice --corpus <dir>[,<dir>…] [--noise <file>] [--json]
+                              (RNNoise's voiced seconds in speech and in noise)
+           voicecmd-bench determinism --corpus <dir> [--clips <n>] [--commands <file>] [--voicecmd <path>] [--json]
+                              (transcribe --json with -j 1, -j 4 and reversed: byte-identical)
            voicecmd-bench limits [--intents <n>] [--entities <n>] [--clip <file>] [--voicecmd <path>] [--json]
                               (voicecmd check of a minified model and of a model of invented names)
     """
@@ -38,6 +43,8 @@ do {
     case "microphone": report = try MicrophoneBenchmark.run(options)
     case "wake": report = try WakeBenchmark.run(options)
     case "limits": report = try LimitsBenchmark.run(options)
+    case "voice": report = try VoiceBenchmark.run(options)
+    case "determinism": report = try DeterminismBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)

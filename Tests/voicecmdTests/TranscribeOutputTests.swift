@@ -21,6 +21,34 @@ struct TranscribeOutputTests {
         #expect(run.stdout.contains(#""intent":"CancelTimer""#))
     }
 
+    /// The decoder carried its front end's noise estimate from one utterance
+    /// to the next, so a result depended on the files before it.
+    @Test func resultsDoNotDependOnJobsOrOrder() throws {
+        let files = Array(Self.clips.prefix(12)) + [Self.clips[0]]
+        let single = try ToolRunner.run(["transcribe", "--json", "-j", "1"] + files)
+        let parallel = try ToolRunner.run(["transcribe", "--json", "-j", "4"] + files)
+        let reversed = try ToolRunner.run(["transcribe", "--json", "-j", "4"] + files.reversed())
+        let blocks = Self.fileBlocks(single.stdout)
+        #expect(blocks.count == files.count)
+        #expect(parallel.stdout == single.stdout)
+        #expect(Self.fileBlocks(reversed.stdout).reversed() == blocks)
+        // The same file first and last in one run: heard the same both times.
+        #expect(blocks.first == blocks.last)
+    }
+
+    /// JSON lines grouped by file, in order (a file with two utterances has two lines).
+    static func fileBlocks(_ output: String) -> [[Substring]] {
+        var blocks: [[Substring]] = []
+        var currentFile: Substring?
+        for line in output.split(separator: "\n") {
+            let file = line.split(separator: ",", maxSplits: 1).first
+            if file != currentFile || blocks.isEmpty { blocks.append([]) }
+            blocks[blocks.count - 1].append(line)
+            currentFile = file
+        }
+        return blocks
+    }
+
     @Test(arguments: [["transcribe", "Tests/SpeechFrontTests/Fixtures/clips/timer-cancel-kal.flac"],
                       ["match", "cancel", "the", "timer"], ["check"], ["grammar"], ["--help"]])
     func aFullDiskIsAnError(_ arguments: [String]) throws {

@@ -18,6 +18,10 @@ struct ModelReader {
         self.baseDirectory = baseDirectory
     }
 
+    /// The longest a handler or the authentication program may run: a
+    /// voice command that takes longer is not waited for.
+    static let maximumTimeout = 3_600.0
+
     static let replyCodes = ["success", "failure", "inProgress", "requiresAuthentication", "unsupported"]
 
     // MARK: - Reporting
@@ -566,7 +570,9 @@ struct ModelReader {
         }
         var handler = Handler(arguments: arguments)
         if let timeout = members.first(where: { $0.key == "timeout" }), let seconds = number(timeout.value, "\"timeout\"") {
-            if seconds <= 0 { error("\"timeout\" must be a positive number of seconds", at: timeout.value) }
+            if seconds <= 0 || seconds > Self.maximumTimeout {
+                error("\"timeout\" must be a positive number of seconds, at most \(Int(Self.maximumTimeout)) (an hour)", at: timeout.value)
+            }
             handler.timeout = seconds
         }
         return handler

@@ -53,6 +53,10 @@ public final class CommandRecognizer {
             return settings
         }()
 
+        /// A recording in which the endpointer finds no utterance is heard
+        /// only when RNNoise hears a voice in at least this many seconds of
+        /// it: as much as it takes the endpointer to open an utterance.
+        public var minimumVoice = Endpointer.Settings().minimumSpeech
         /// Noise suppression (RNNoise) before endpointing and decoding.
         public var denoise: DenoiseMode = .auto
         /// In `auto` mode, a recording (or an utterance of a stream) is
@@ -246,6 +250,7 @@ public final class CommandRecognizer {
     /// recordings stream through the splitter, never held. Whether to
     /// denoise is decided on the first 30 s (`denoiser(for:)`).
     public func transcribe(_ source: inout any AudioReader) throws -> [Transcript] {
+        startNewStream()
         var held: [Int16] = []
         let limit = Int(Self.wholeRecordingLimit * Double(RecognizerAudio.sampleRate))
         let segmenter = try Endpointer(settings: options.segmentation)
@@ -274,8 +279,31 @@ public final class CommandRecognizer {
             if let segment = segmenter.finish() { transcripts.append(try recognize(segment)) }
             return transcripts
         }
-        if let denoiser = try self.denoiser(for: held) { held = try denoiser.process(held) + denoiser.finish() }
-        return try transcribeShort(held)
+        var voice: [Float]?
+        if let denoiser = try self.denoiser(for: held) {
+            let body = try denoiser.run(held), tail = try denoiser.finishing()
+            held = body.samples + tail.samples
+            voice = body.voice + tail.voice
+        }
+        return try transcribeShort(held, voice: voice)
+    }
+
+    /// The audio heard next is a new recording or stream: nothing heard
+    /// before shapes how it is heard (`transcribe` starts one itself).
+    public func startNewStream() {
+        decoder.startStream()
+    }
+
+    /// Seconds of `samples` in which RNNoise hears a voice (probability at
+    /// least a half, per 10 ms frame); nil without RNNoise. `voice`: the
+    /// probabilities already found while denoising.
+    private static func voicedSeconds(_ samples: [Int16], voice: [Float]?) throws(SpeechError) -> Double? {
+        var probabilities = voice
+        if probabilities == nil, NoiseSuppressor.unavailableReason == nil {
+            let stage = try DenoisingStage()
+            probabilities = try stage.run(samples).voice + stage.finishing().voice
+        }
+        return probabilities.map { Double($0.filter { $0 >= 0.5 }.count) / 100 }
     }
 
     /// A fresh suppressor for a recording that should be denoised
@@ -303,10 +331,18 @@ public final class CommandRecognizer {
         return estimate.map { DenoisingStage.attenuationLimit(signalToNoise: $0, quiet: options.denoiseTarget) } ?? .infinity
     }
 
-    private func transcribeShort(_ samples: [Int16]) throws(SpeechError) -> [Transcript] {
+    /// `voice`: RNNoise's voice probabilities, when the recording went through it.
+    private func transcribeShort(_ samples: [Int16], voice: [Float]?) throws(SpeechError) -> [Transcript] {
         let segmenter = try Endpointer(settings: options.segmentation)
         var segments = try segmenter.feed(samples)
         if let last = segmenter.finish() { segments.append(last) }
+        // Without an utterance the recording is still heard whole (it may be
+        // too short for the detector, or speech from its first moment), but
+        // only when a model of speech hears a voice in it: steady noise
+        // otherwise came out as the command it sounds most like.
+        if segments.isEmpty, let voiced = try Self.voicedSeconds(samples, voice: voice), voiced < options.minimumVoice {
+            return []
+        }
         // Heard whole from the start of the recording (the detector's noise
         // estimate needs a moment to settle, and speech may start at once)
         // to the end of the last utterance, or to the end when none was found.

@@ -19,6 +19,17 @@ final class PocketSphinxDecoder {
         self.decoder = decoder
     }
 
+    /// Whether the audio decoded next continues the stream of the utterances
+    /// before it. PocketSphinx's front end keeps its noise estimate (and with
+    /// it which frames count as silence) from one utterance to the next: within
+    /// one recording or microphone stream that is the same room, but carried
+    /// into the next recording it made a result depend on what was decoded
+    /// earlier, on --jobs and on the order of files.
+    private var inStream = false
+
+    /// The next utterance starts a new stream, with nothing carried over.
+    func startStream() { inStream = false }
+
     deinit {
         ps_free(decoder)
     }
@@ -189,6 +200,10 @@ final class PocketSphinxDecoder {
     /// `words: false` skips the word segmentation (the phone loop's segment
     /// iterator leaks in this PocketSphinx version, and only its score is needed).
     func decode(_ samples: [Int16], nbest: Int, words wantWords: Bool = true) throws(SpeechError) -> DecodedUtterance {
+        if !inStream {
+            try run({ ps_start_stream(decoder) }, "ps_start_stream")
+            inStream = true
+        }
         try run({ ps_start_utt(decoder) }, "ps_start_utt")
         try run({
             samples.withUnsafeBufferPointer { buffer in ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1) }

@@ -145,9 +145,11 @@ public actor CommandSession {
         let source: any AudioSource = denoised ?? source
         guard reader == nil else { throw SpeechError("the session is already listening") }
         stopRequested = false
-        // Stream time starts again at zero: nothing of an earlier stream holds.
+        // Stream time starts again at zero: nothing of an earlier stream holds,
+        // in the session or in the decoder.
         awakeAt = nil
         speculation = nil
+        recognizer.startNewStream()
         let endpointer = try Endpointer(settings: settings.endpointing)
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared

@@ -91,4 +91,15 @@ struct ModelFileTextTests {
         try model(entityFile: "contacts.json").write(toFile: modelPath, atomically: true, encoding: .utf8)
         #expect(loadErrors(modelPath) == ["\(entityPath):1:27: error: the entity file is not UTF-8 text: byte 0xE9 is not valid here"])
     }
+
+    /// A handler may not be waited for longer than an hour.
+    @Test func aTimeoutOverAnHourIsAnError() {
+        do {
+            _ = try ModelLoader.load(text: #"{"application": "A", "intents": {"Go": {"phrases": ["go"], "handler": {"run": ["true"], "timeout": 1e10}}}}"#,
+                                     name: "m.json")
+            Issue.record("loaded a handler with a timeout of 1e10 s")
+        } catch {
+            #expect(error.diagnostics.map(\.summary) == ["m.json:1:100: error: \"timeout\" must be a positive number of seconds, at most 3600 (an hour)"])
+        }
+    }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import VoiceCommands
+
+/// How RNNoise's voice probability tells speech from noise: seconds with a
+/// voice (probability at least a half) in every clip of a corpus and in 3 s
+/// pieces of a noise recording (at its level and a quarter of it), and how
+/// many of each fall under a few thresholds. The recogniser drops an
+/// utterance with less voice than `minimumVoice`.
+enum VoiceBenchmark {
+    static func run(_ options: BenchOptions) throws -> BenchReport {
+        if let reason = NoiseSuppressor.unavailableReason { throw BenchError(message: "RNNoise is needed: \(reason)") }
+        let corpora = try options.required("corpus").split(separator: ",").map(String.init)
+        var speech: [Double] = []
+        for corpus in corpora {
+            for entry in try CorpusManifest(directory: corpus).entries {
+                var source = try AudioReaders.open(path: entry.path)
+                speech.append(try voicedSeconds(try AudioReaders.readAll(&source)))
+            }
+        }
+        var noise: [Double] = []
+        if let noisePath = options.value("noise") {
+            var source = try AudioReaders.open(path: noisePath)
+            let samples = try AudioReaders.readAll(&source)
+            let piece = 3 * RecognizerAudio.sampleRate
+            for start in stride(from: 0, to: samples.count - piece + 1, by: piece) {
+                let cut = Array(samples[start..<(start + piece)])
+                noise.append(try voicedSeconds(cut))
+                noise.append(try voicedSeconds(cut.map { $0 / 4 }))
+            }
+        }
+        var report = BenchReport(name: "voice")
+        func describe(_ name: String, _ values: [Double]) -> String {
+            let sorted = values.sorted()
+            func at(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(p * Double(sorted.count - 1)))] }
+            let below = [0.05, 0.1, 0.2, 0.3].map { threshold in "\(sorted.filter { $0 < threshold }.count) < \(threshold) s" }
+            return "\(name) \(values.count) recordings: voiced s min \(at(0)) p10 \(at(0.1)) median \(at(0.5)) max \(at(1)); "
+                + below.joined(separator: ", ")
+        }
+        report.lines = [describe("speech", speech), describe("noise ", noise)]
+        report.figures = [("speech", .integer(speech.count)), ("noise", .integer(noise.count))]
+        return report
+    }
+
+    static func voicedSeconds(_ samples: [Int16]) throws -> Double {
+        let stage = try DenoisingStage()
+        let voice = try stage.run(samples).voice + stage.finishing().voice
+        return Double(voice.filter { $0 >= 0.5 }.count) / 100
+    }
+}
