@@ -46,8 +46,22 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// `file:line:column`, or just the file when the position is unknown.
     public var location: String { line > 0 ? "\(file):\(line):\(column)" : file }
 
-    /// The single grep-able line.
-    public var summary: String { "\(location): \(severity.rawValue): \(message)" }
+    /// The single grep-able line: a control character in the message (a key
+    /// written with "\n" in it) is shown escaped.
+    public var summary: String { "\(location): \(severity.rawValue): \(Self.oneLine(message))" }
+
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        return String(text.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\n": "\\n"
+            case "\t": "\\t"
+            case "\r": "\\r"
+            default:
+                scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }
+        }.joined())
+    }
 
     /// The source line and a caret under the span; empty when unknown.
     public var excerpt: String {
