@@ -33,19 +33,8 @@ enum ASRBenchmark {
         if let below = options.value("denoise-below").flatMap(Double.init) { recognizerOptions.denoiseBelow = below }
         if let target = options.value("denoise-target").flatMap(Double.init) { recognizerOptions.denoiseTarget = target }
         if let voice = options.value("minimum-voice").flatMap(Double.init) { recognizerOptions.minimumVoice = voice }
-        // --rejection FILE: recordings of noise alone, 3 s pieces of FILE at
-        // its own level and at a quarter of it; any command heard in one is a false accept.
-        var noiseOnly: [[Int16]] = []
-        if let rejectionPath = options.value("rejection") {
-            var source = try AudioReaders.open(path: rejectionPath)
-            let noise = try AudioReaders.readAll(&source)
-            let piece = 3 * RecognizerAudio.sampleRate
-            for start in stride(from: 0, to: noise.count - piece + 1, by: piece) {
-                let samples = Array(noise[start..<(start + piece)])
-                noiseOnly.append(samples)
-                noiseOnly.append(samples.map { $0 / 4 })
-            }
-        }
+        // --rejection FILE: recordings of noise alone; any command heard in one is a false accept.
+        let noiseOnly = try options.value("rejection").map(NoiseOnlyRecordings.pieces(of:)) ?? []
         // Read (and mixed) again for each pass, not held: memory is the recogniser's.
         let clips = Clips(manifest: manifest, mixer: mixer, snr: snr)
         var audioSeconds = 0.0

@@ -4,8 +4,8 @@ import VoiceCommands
 /// How RNNoise's voice probability tells speech from noise: seconds with a
 /// voice (probability at least a half) in every clip of a corpus and in 3 s
 /// pieces of a noise recording (at its level and a quarter of it), and how
-/// many of each fall under a few thresholds. The recogniser drops an
-/// utterance with less voice than `minimumVoice`.
+/// many of each fall under a few thresholds. The recogniser does not hear a
+/// recording without an utterance that has less voice than `minimumVoice`.
 enum VoiceBenchmark {
     static func run(_ options: BenchOptions) throws -> BenchReport {
         if let reason = NoiseSuppressor.unavailableReason { throw BenchError(message: "RNNoise is needed: \(reason)") }
@@ -17,17 +17,7 @@ enum VoiceBenchmark {
                 speech.append(try voicedSeconds(try AudioReaders.readAll(&source)))
             }
         }
-        var noise: [Double] = []
-        if let noisePath = options.value("noise") {
-            var source = try AudioReaders.open(path: noisePath)
-            let samples = try AudioReaders.readAll(&source)
-            let piece = 3 * RecognizerAudio.sampleRate
-            for start in stride(from: 0, to: samples.count - piece + 1, by: piece) {
-                let cut = Array(samples[start..<(start + piece)])
-                noise.append(try voicedSeconds(cut))
-                noise.append(try voicedSeconds(cut.map { $0 / 4 }))
-            }
-        }
+        let noise = try (options.value("noise").map(NoiseOnlyRecordings.pieces(of:)) ?? []).map(voicedSeconds)
         var report = BenchReport(name: "voice")
         func describe(_ name: String, _ values: [Double]) -> String {
             let sorted = values.sorted()

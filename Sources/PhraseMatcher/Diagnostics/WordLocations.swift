@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where each word of a model is first written, so that a problem found with
 /// a word after loading (the recogniser has no pronunciation for it) is
 /// reported at its file:line:column like any other.
@@ -19,19 +17,23 @@ public struct WordLocations: Sendable {
 
     /// The words of a string written at `node` (all of them unless
     /// `words` says which), each placed at its first appearance in the string
-    /// as written, or at the whole string when normalising changed it
+    /// as written, or at the whole string when it is not there as written
     /// ("25" → "twenty five").
     mutating func record(_ text: String, words: [String]? = nil, at node: JSONNode, in source: SourceFile) {
         let words = words ?? TextNormalizer.words(of: text)
         guard words.contains(where: { places[$0] == nil }) else { return }
         let index = sourceIndex(source)
-        let lowered = text.lowercased()
+        let original = Array(text.unicodeScalars)
+        let scalars = Array(text.lowercased().unicodeScalars)
+        // Lower-casing can change a text's length; then places in it are not places in the file.
+        let comparable = scalars.count == original.count
+        func bytes(_ range: Range<Int>) -> Int { original[range].reduce(0) { $0 + UTF8.width($1) } }
         for word in words where places[word] == nil {
-            if lowered.utf8.count == text.utf8.count, let range = Self.wholeWord(word, in: lowered) {
-                let start = lowered.utf8.distance(from: lowered.startIndex, to: range.lowerBound)
-                let end = start + word.utf8.count
-                let fileStart = source.offset(inStringAt: node.offset, decodedOffset: start)
-                let fileEnd = source.offset(inStringAt: node.offset, decodedOffset: end)
+            if comparable, let start = Self.wholeWord(Array(word.unicodeScalars), in: scalars) {
+                let before = bytes(0..<start)
+                let fileStart = source.offset(inStringAt: node.offset, decodedOffset: before)
+                let fileEnd = source.offset(inStringAt: node.offset,
+                                            decodedOffset: before + bytes(start..<(start + word.unicodeScalars.count)))
                 places[word] = Place(source: index, offset: fileStart, length: fileEnd - fileStart)
             } else {
                 places[word] = Place(source: index, offset: node.offset, length: node.length)
@@ -46,14 +48,15 @@ public struct WordLocations: Sendable {
         return Diagnostic(severity, message, in: sources[place.source], at: place.offset, byteLength: place.length)
     }
 
-    /// The first place `word` stands alone in `text`, not inside a longer word.
-    private static func wholeWord(_ word: String, in text: String) -> Range<String.Index>? {
-        var searchStart = text.startIndex
-        while let range = text.range(of: word, range: searchStart..<text.endIndex) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return range }
-            searchStart = text.index(after: range.lowerBound)
+    /// Where `word` first stands alone in `text` (not inside a longer word),
+    /// in scalars: compared scalar by scalar, so no match can fall inside a
+    /// character made of several.
+    private static func wholeWord(_ word: [Unicode.Scalar], in text: [Unicode.Scalar]) -> Int? {
+        guard !word.isEmpty, word.count <= text.count else { return nil }
+        func isLetter(_ index: Int) -> Bool { index >= 0 && index < text.count && text[index].properties.isAlphabetic }
+        for start in 0...(text.count - word.count) where text[start] == word[0] {
+            guard text[start..<(start + word.count)].elementsEqual(word) else { continue }
+            if !isLetter(start - 1), !isLetter(start + word.count) { return start }
         }
         return nil
     }
