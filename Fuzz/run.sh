@@ -59,7 +59,8 @@ for target in "${targets[@]}"; do
   if ! "$out/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
       -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$corpus" 2> "$out/$target.log"; then
     status=1
-    echo "FAILED: $target (see $out/$target.log and $out/artifacts)" >&2
+    grep -v "^INFO\|^#[0-9]" "$out/$target.log" | tail -40 >&2
+    echo "FAILED: $target (all of it in $out/$target.log, the input in $out/artifacts)" >&2
   fi
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+.*DONE" "$out/$target.log" >&2 || true
 done
