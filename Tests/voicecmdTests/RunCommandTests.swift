@@ -107,4 +107,12 @@ struct RunCommandTests {
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("Error: --answer-timeout needs a positive number of seconds, not 'soon'"))
     }
+
+    /// 1e10 s made a deadline that trapped; infinities and NaN are no better.
+    @Test(arguments: ["1e10", "inf", "nan", "0"])
+    func aTimeoutOutOfRangeIsAUsageError(_ value: String) throws {
+        let run = try ToolRunner.run(["run", "--answer-timeout", value, "set a timer"])
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("Error: --answer-timeout needs a positive number of seconds, not '\(value)' (at most 86400, a day)"))
+    }
 }
