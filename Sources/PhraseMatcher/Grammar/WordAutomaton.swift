@@ -189,14 +189,15 @@ public struct WordAutomaton: Sendable {
         return seen
     }
 
-    /// PocketSphinx's FSG text format: one start, one final (reached from
+    /// The grammar PocketSphinx searches: one start, one final (reached from
     /// every accepting state by a null arc), arc probabilities shared evenly.
-    public func fsgText(name: String) -> String {
+    public func finiteStateGrammar() -> FiniteStateGrammar {
         let final = Int32(arcs.count)
-        var extraStates = 0
-        var body: [String] = []
+        var stateCount = arcs.count + 1
+        var transitions: [FiniteStateGrammar.Transition] = []
         for (state, stateArcs) in arcs.enumerated() {
-            let outgoing = stateArcs.count + (finals.contains(Int32(state)) ? 1 : 0)
+            let from = Int32(state)
+            let outgoing = stateArcs.count + (finals.contains(from) ? 1 : 0)
             let probability = 1 / Double(max(1, outgoing))
             // PocketSphinx looks for a duplicate among the arcs between the same
             // two states each time it adds one, so 50,000 one-word entity
@@ -208,24 +209,28 @@ public struct WordAutomaton: Sendable {
             for arc in stateArcs where arc.word != Self.epsilon { parallel[arc.target, default: 0] += 1 }
             var groups: [Int32: (state: Int32, used: Int)] = [:]
             for arc in stateArcs {
-                let word = arc.word == Self.epsilon ? "" : " " + words[Int(arc.word)]
-                guard arc.word != Self.epsilon, parallel[arc.target, default: 0] > Self.parallelArcLimit else {
-                    body.append("TRANSITION \(state) \(arc.target) \(probability)\(word)")
+                let word = arc.word == Self.epsilon ? nil : arc.word
+                guard word != nil, parallel[arc.target, default: 0] > Self.parallelArcLimit else {
+                    transitions.append(.init(from: from, to: arc.target, probability: probability, word: word))
                     continue
                 }
-                var group = groups[arc.target]
-                if group == nil || group!.used == Self.parallelArcLimit {
-                    extraStates += 1
-                    group = (final + Int32(extraStates), 0)
-                    body.append("TRANSITION \(group!.state) \(arc.target) 1.0")
+                var group = groups[arc.target] ?? (-1, Self.parallelArcLimit)
+                if group.used == Self.parallelArcLimit {
+                    group = (Int32(stateCount), 0)
+                    stateCount += 1
+                    transitions.append(.init(from: group.state, to: arc.target, probability: 1, word: nil))
                 }
-                body.append("TRANSITION \(state) \(group!.state) \(probability)\(word)")
-                groups[arc.target] = (group!.state, group!.used + 1)
+                transitions.append(.init(from: from, to: group.state, probability: probability, word: word))
+                groups[arc.target] = (group.state, group.used + 1)
             }
-            if finals.contains(Int32(state)) { body.append("TRANSITION \(state) \(final) \(probability)") }
+            if finals.contains(from) { transitions.append(.init(from: from, to: final, probability: probability, word: nil)) }
         }
-        let header = ["FSG_BEGIN \(name)", "NUM_STATES \(arcs.count + 1 + extraStates)", "START_STATE \(start)", "FINAL_STATE \(final)"]
-        return (header + body + ["FSG_END"]).joined(separator: "\n") + "\n"
+        return FiniteStateGrammar(stateCount: stateCount, start: start, final: final, words: words, transitions: transitions)
+    }
+
+    /// PocketSphinx's FSG text format of `finiteStateGrammar()`.
+    public func fsgText(name: String) -> String {
+        finiteStateGrammar().text(name: name)
     }
 
     /// The most arcs written between one pair of states.

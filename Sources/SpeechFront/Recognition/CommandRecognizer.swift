@@ -166,9 +166,9 @@ public final class CommandRecognizer {
         } catch {
             throw SpeechError("cannot compile the \(what): \(error)")
         }
-        let fsg = (prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)).fsgText(name: name)
+        let fsg = (prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)).finiteStateGrammar()
         try decoder.creatingSearch(with: options.grammarSearchSettings) { () throws(SpeechError) in
-            try decoder.addFiniteStateGrammar(named: name, fsg: fsg)
+            try decoder.addFiniteStateGrammar(named: name, fsg)
         }
     }
 

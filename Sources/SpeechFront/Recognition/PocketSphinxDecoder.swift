@@ -1,5 +1,6 @@
 internal import CPocketSphinx
 import Foundation
+import PhraseMatcher
 import Synchronization
 
 /// One PocketSphinx decoder (Debian's 0.8+5prealpha API) and its
@@ -89,20 +90,41 @@ final class PocketSphinxDecoder {
         try run({ ps_add_word(decoder, word, phones, updateSearch ? 1 : 0) }, "ps_add_word(\(word))")
     }
 
-    /// Loads a grammar in PocketSphinx's FSG text format (through a
-    /// temporary file, the only way this version reads one).
-    func addFiniteStateGrammar(named name: String, fsg text: String) throws(SpeechError) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(getpid())-\(UUID().uuidString).fsg").path
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw SpeechError("cannot write the grammar to \(path)")
-        }
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    /// Gives the decoder a finite-state grammar, built in memory as
+    /// `fsg_model_read` builds one from a file. (That reader keeps its words
+    /// in a hash table of 32 buckets, and 50,000 entity names made it walk
+    /// chains of thousands for every arc.)
+    func addFiniteStateGrammar(named name: String, _ grammar: FiniteStateGrammar) throws(SpeechError) {
         let weight = Float(cmd_ln_float_r(config, "-lw"))
-        guard let fsg = fsg_model_readfile(path, ps_get_logmath(decoder), weight) else {
-            throw SpeechError("fsg_model_readfile failed on the command grammar: \(Self.lastLoggedError())")
+        let logmath = ps_get_logmath(decoder)
+        guard let fsg = fsg_model_init(name, logmath, weight, Int32(grammar.stateCount)) else {
+            throw SpeechError("fsg_model_init failed on the \(name) grammar: \(Self.lastLoggedError())")
         }
         // ps_set_fsg keeps its own reference.
         defer { fsg_model_free(fsg) }
+        fsg.pointee.start_state = grammar.start
+        fsg.pointee.final_state = grammar.final
+        // The word table as the reader leaves it, from malloc: fsg_model_free
+        // frees it and its strings, and PocketSphinx grows it with realloc.
+        let capacity = grammar.words.count + 10
+        guard let vocabulary = calloc(capacity, MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)?
+            .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: capacity) else {
+            throw SpeechError("out of memory for the \(grammar.words.count) words of the \(name) grammar")
+        }
+        for (index, word) in grammar.words.enumerated() { vocabulary[index] = strdup(word) }
+        fsg.pointee.vocab = vocabulary
+        fsg.pointee.n_word = Int32(grammar.words.count)
+        fsg.pointee.n_word_alloc = Int32(capacity)
+        var nulls: glist_t?
+        for transition in grammar.transitions {
+            let logProbability = Int32(Float(logmath_log(logmath, transition.probability)) * weight)
+            if let word = transition.word {
+                fsg_model_trans_add(fsg, transition.from, transition.to, logProbability, word)
+            } else if fsg_model_null_trans_add(fsg, transition.from, transition.to, logProbability) == 1 {
+                nulls = glist_add_ptr(nulls, fsg_model_null_trans(fsg, transition.from, transition.to))
+            }
+        }
+        glist_free(fsg_model_null_trans_closure(fsg, nulls))
         try run({ ps_set_fsg(decoder, name, fsg) }, "ps_set_fsg(\(name))")
     }
 
