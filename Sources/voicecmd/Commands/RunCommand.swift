@@ -44,18 +44,32 @@ func answerTimeout(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(Usa
 }
 
 /// Runs async library work from the synchronous command line, waiting for its result.
+///
+/// The work (and what it holds: the session, the model) is let go inside the
+/// task before the caller is woken, so nothing of it is still being freed
+/// on another thread when the tool exits.
 func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
+    let box = WorkBox<T>(work)
     let done = DispatchSemaphore(value: 0)
     Task {
-        do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+        await box.run()
         done.signal()
     }
     done.wait()
     return try box.result!.get()
 }
 
-/// @unchecked Sendable: written once by the task before the semaphore is signalled, read after.
-private final class ResultBox<T>: @unchecked Sendable {
+/// @unchecked Sendable: `work` is taken and `result` written by the one task
+/// before the semaphore is signalled; `result` is read after.
+private final class WorkBox<T>: @unchecked Sendable {
+    private var work: (@Sendable () async throws -> T)?
     var result: Result<T, any Error>?
+
+    init(_ work: @escaping @Sendable () async throws -> T) { self.work = work }
+
+    func run() async {
+        guard let work else { return }
+        self.work = nil
+        do { result = .success(try await work()) } catch { result = .failure(error) }
+    }
 }
