@@ -32,8 +32,6 @@ enum VoiceBenchmark {
     }
 
     static func voicedSeconds(_ samples: [Int16]) throws -> Double {
-        let stage = try DenoisingStage()
-        let voice = try stage.run(samples).voice + stage.finishing().voice
-        return Double(voice.filter { $0 >= 0.5 }.count) / 100
+        DenoisingStage.voicedSeconds(try DenoisingStage.voiceProbabilities(of: samples))
     }
 }

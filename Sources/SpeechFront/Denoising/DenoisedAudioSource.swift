@@ -75,7 +75,7 @@ public final class DenoisedAudioSource: AudioSource {
             if mode == .auto, let original, let estimate, estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
             let frame = StreamHistory.frameLength
             if let voice = history.voiceProbabilities(from: start / frame, count: segment.samples.count / frame),
-               Double(voice.filter { $0 >= 0.5 }.count) / 100 < minimumVoice {
+               DenoisingStage.voicedSeconds(voice) < minimumVoice {
                 return nil
             }
             guard let original, let estimate else { return segment }

@@ -56,6 +56,19 @@ public final class DenoisingStage {
         public var voice: [Float] = []
     }
 
+    /// Seconds with a voice in RNNoise's probabilities (one per 10 ms
+    /// frame): the frames it gives a half or more.
+    public static func voicedSeconds(_ probabilities: some Sequence<Float>) -> Double {
+        Double(probabilities.reduce(0) { $1 >= 0.5 ? $0 + 1 : $0 }) / 100
+    }
+
+    /// RNNoise's voice probability of each 10 ms frame of a whole recording,
+    /// for when only the judgement is wanted, not the denoised audio.
+    public static func voiceProbabilities(of samples: [Int16]) throws(SpeechError) -> [Float] {
+        let stage = try DenoisingStage()
+        return try stage.run(samples).voice + stage.finishing().voice
+    }
+
     /// The denoised audio ready so far.
     public func process(_ samples: [Int16]) throws(SpeechError) -> [Int16] {
         try run(samples).samples

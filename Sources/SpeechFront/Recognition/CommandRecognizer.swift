@@ -294,16 +294,12 @@ public final class CommandRecognizer {
         decoder.startStream()
     }
 
-    /// Seconds of `samples` in which RNNoise hears a voice (probability at
-    /// least a half, per 10 ms frame); nil without RNNoise. `voice`: the
-    /// probabilities already found while denoising.
+    /// Seconds of `samples` in which RNNoise hears a voice; nil without
+    /// RNNoise. `voice`: the probabilities already found while denoising.
     private static func voicedSeconds(_ samples: [Int16], voice: [Float]?) throws(SpeechError) -> Double? {
-        var probabilities = voice
-        if probabilities == nil, NoiseSuppressor.unavailableReason == nil {
-            let stage = try DenoisingStage()
-            probabilities = try stage.run(samples).voice + stage.finishing().voice
-        }
-        return probabilities.map { Double($0.filter { $0 >= 0.5 }.count) / 100 }
+        if let voice { return DenoisingStage.voicedSeconds(voice) }
+        guard NoiseSuppressor.unavailableReason == nil else { return nil }
+        return DenoisingStage.voicedSeconds(try DenoisingStage.voiceProbabilities(of: samples))
     }
 
     /// A fresh suppressor for a recording that should be denoised
