@@ -9,18 +9,24 @@ enum ModelFileText {
     /// stays well under a gigabyte.
     static let maximumBytes = 16 << 20
 
+    /// Why a file gave no text: each reader words the first case its own way.
+    enum Failure: Error {
+        /// The file could not be read, and why ("no such file").
+        case unreadable(String)
+        /// It is not UTF-8: the error at the first bad byte.
+        case notText(Diagnostic)
+    }
+
     /// The text of `path`; `what` names it in errors ("the model file").
-    static func read(path: String, displayName: String, what: String) throws(ModelLoadError) -> String {
+    static func read(path: String, displayName: String, what: String) throws(Failure) -> String {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw failure("cannot read \(what): no such file", displayName)
-        }
-        if isDirectory.boolValue { throw failure("cannot read \(what): it is a directory", displayName) }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable("no such file") }
+        if isDirectory.boolValue { throw .unreadable("it is a directory") }
         let handle: FileHandle
         do {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch {
-            throw failure("cannot read \(what): \(reason(error))", displayName)
+            throw .unreadable(reason(error))
         }
         defer { try? handle.close() }
         var data = Data()
@@ -29,21 +35,18 @@ enum ModelFileText {
                 data.append(chunk)
             }
         } catch {
-            throw failure("cannot read \(what): \(reason(error))", displayName)
+            throw .unreadable(reason(error))
         }
-        if data.count > maximumBytes {
-            throw failure("cannot read \(what): it is larger than \(maximumBytes >> 20) MiB, the most voicecmd reads", displayName)
-        }
+        if data.count > maximumBytes { throw .unreadable("it is larger than \(maximumBytes >> 20) MiB, the most voicecmd reads") }
         return try decode([UInt8](data), displayName: displayName, what: what)
     }
 
     /// The bytes as UTF-8 text, or an error at the first byte that is not.
-    static func decode(_ bytes: [UInt8], displayName: String, what: String) throws(ModelLoadError) -> String {
+    static func decode(_ bytes: [UInt8], displayName: String, what: String) throws(Failure) -> String {
         if let offset = firstInvalidUTF8Offset(bytes) {
             let valid = SourceFile(name: displayName, text: String(decoding: bytes[..<offset], as: UTF8.self))
             let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
-            throw ModelLoadError(diagnostics: [Diagnostic(.error, "\(what) is not UTF-8 text: byte \(byte) is not valid here",
-                                                          in: valid, at: offset)])
+            throw .notText(Diagnostic(.error, "\(what) is not UTF-8 text: byte \(byte) is not valid here", in: valid, at: offset))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -60,10 +63,6 @@ enum ModelFileText {
             case .emptyInput: return nil
             }
         }
-    }
-
-    private static func failure(_ message: String, _ displayName: String) -> ModelLoadError {
-        ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: message, file: displayName, line: 0, column: 0)])
     }
 
     /// The system's reason, without Foundation's wrapping ("The file … couldn't be opened because …").

@@ -28,6 +28,16 @@ public enum ModelLoader {
     }
 
     static func readText(path: String, displayName: String) throws(ModelLoadError) -> String {
-        try ModelFileText.read(path: path, displayName: displayName, what: "the model file")
+        do {
+            return try ModelFileText.read(path: path, displayName: displayName, what: "the model file")
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                throw ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: "cannot read the model file: \(reason)",
+                                                              file: displayName, line: 0, column: 0)])
+            case .notText(let diagnostic):
+                throw ModelLoadError(diagnostics: [diagnostic])
+            }
+        }
     }
 }

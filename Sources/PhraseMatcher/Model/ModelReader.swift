@@ -235,9 +235,7 @@ struct ModelReader {
                     recordWords(field.value)
                 }
                 if field.key == "synonyms" {
-                    recordWords(field.value)
-                    item.synonyms = strings(field.value, "the synonyms of case \(member.key)") ?? []
-                    checkWordLengths(item.synonyms.flatMap(TextNormalizer.words(of:)), "a synonym of case \(member.key)", at: field.value)
+                    item.synonyms = synonyms(field.value, "the synonyms of case \(member.key)", each: "a synonym of case \(member.key)")
                 }
             }
             checkHasWords(item.title, "the title of case \(member.key)", at: member.value)
@@ -274,10 +272,7 @@ struct ModelReader {
                 case "name":
                     name = nonEmptyString(field.value, "an entity name")
                     recordWords(field.value)
-                case "synonyms":
-                    recordWords(field.value)
-                    synonyms = strings(field.value, "entity synonyms") ?? []
-                    checkWordLengths(synonyms.flatMap(TextNormalizer.words(of:)), "a synonym of an entity", at: field.value)
+                case "synonyms": synonyms = self.synonyms(field.value, "entity synonyms", each: "a synonym of an entity")
                 default: break
                 }
             }
@@ -313,12 +308,9 @@ struct ModelReader {
         do {
             text = try ModelFileText.read(path: path, displayName: path, what: "the entity file")
         } catch {
-            let diagnostic = error.diagnostics.first
-            if let diagnostic, diagnostic.line > 0 {
-                diagnostics.append(diagnostic)
-            } else {
-                let reason = diagnostic?.message.replacingOccurrences(of: "cannot read the entity file: ", with: "") ?? ""
-                self.error("cannot read the entity file \"\(relative)\" of \(type) (\(path)): \(reason)", at: node)
+            switch error {
+            case .unreadable(let reason): self.error("cannot read the entity file \"\(relative)\" of \(type) (\(path)): \(reason)", at: node)
+            case .notText(let diagnostic): diagnostics.append(diagnostic)
             }
             return nil
         }
@@ -346,6 +338,15 @@ struct ModelReader {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/"
         return resolved.hasPrefix(prefix)
+    }
+
+    /// A list of synonyms (`what` names it, `each` one of them in errors):
+    /// where their words are written is noted, and each word is checked for length.
+    private mutating func synonyms(_ node: JSONNode, _ what: String, each: String) -> [String] {
+        let list = strings(node, what) ?? []
+        recordWords(node)
+        checkWordLengths(list.flatMap(TextNormalizer.words(of:)), each, at: node)
+        return list
     }
 
     /// Notes where the words of a string, or of each string of an array, are written.
