@@ -38,15 +38,10 @@ public struct ProgramHandler: IntentHandler {
                 finalCode = code
             }
         }
-        switch ending {
-        case .exited(0):
-            return HandlerOutcome(code: finalCode ?? .success, fields: fields)
-        case .couldNotStart:
-            return HandlerOutcome(code: .failure, detail: ending.explanation(program: handler.arguments.first ?? "", timeout: handler.timeout))
-        default:
-            return HandlerOutcome(code: .failure, fields: fields,
-                                  detail: ending.explanation(program: handler.arguments.first ?? "", timeout: handler.timeout))
-        }
+        if ending == .exited(0) { return HandlerOutcome(code: finalCode ?? .success, fields: fields) }
+        // A program that could not start printed nothing, so its fields are empty too.
+        return HandlerOutcome(code: .failure, fields: fields,
+                              detail: ending.explanation(program: handler.arguments.first ?? "", timeout: handler.timeout))
     }
 
     struct RefusedValue: Error {
