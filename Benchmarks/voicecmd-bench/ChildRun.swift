@@ -8,6 +8,16 @@ struct ChildRun {
     var peakMB: Double
 }
 
+/// The voicecmd a benchmark runs: `--voicecmd`, else the one built beside voicecmd-bench.
+func voicecmdTool(_ options: BenchOptions) throws -> String {
+    let tool = options.value("voicecmd") ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        .deletingLastPathComponent().appendingPathComponent("voicecmd").path
+    guard FileManager.default.isExecutableFile(atPath: tool) else {
+        throw BenchError(message: "no voicecmd at \(tool): build it (swift build -c release --product voicecmd) or give --voicecmd")
+    }
+    return tool
+}
+
 /// Runs a program to its end, its output and errors together (errors
 /// dropped when `keepErrors` is false); its peak
 /// resident memory comes from wait4 (spawned directly: Foundation's

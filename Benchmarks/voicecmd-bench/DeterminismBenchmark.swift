@@ -8,8 +8,7 @@ enum DeterminismBenchmark {
     static func run(_ options: BenchOptions) throws -> BenchReport {
         let corpus = try options.required("corpus")
         let count = try options.integer("clips", default: 40)
-        let tool = options.value("voicecmd") ?? URL(fileURLWithPath: CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("voicecmd").path
+        let tool = try voicecmdTool(options)
         var arguments = ["transcribe", "--json"]
         if let commands = options.value("commands") { arguments += ["--commands", commands] }
         let files = try CorpusManifest(directory: corpus).entries.prefix(count).map(\.path)

@@ -11,11 +11,7 @@ enum LimitsBenchmark {
     static func run(_ options: BenchOptions) throws -> BenchReport {
         let intents = try options.integer("intents", default: 10_000)
         let entities = try options.integer("entities", default: 50_000)
-        let tool = options.value("voicecmd") ?? URL(fileURLWithPath: CommandLine.arguments[0])
-            .deletingLastPathComponent().appendingPathComponent("voicecmd").path
-        guard FileManager.default.isExecutableFile(atPath: tool) else {
-            throw BenchError(message: "no voicecmd at \(tool): build it (swift build -c release --product voicecmd) or give --voicecmd")
-        }
+        let tool = try voicecmdTool(options)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-limits-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
