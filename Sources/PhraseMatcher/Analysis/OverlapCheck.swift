@@ -37,11 +37,10 @@ public enum OverlapCheck {
     private struct ExampleWords {
         private var parent: [Int32]
         private var word: [String]
-        private let start: Int32
 
         init(_ matcher: Matcher) {
             let automaton = matcher.automaton
-            start = PhraseAutomaton.start
+            let start = PhraseAutomaton.start
             parent = Array(repeating: -1, count: automaton.stateCount)
             word = Array(repeating: "", count: automaton.stateCount)
             let slotNames = Self.slotNames(matcher)
@@ -70,7 +69,7 @@ public enum OverlapCheck {
         subscript(state: Int) -> String {
             var words: [String] = []
             var current = Int32(state)
-            while current != start, parent[Int(current)] >= 0 {
+            while current != PhraseAutomaton.start, parent[Int(current)] >= 0 {
                 words.append(word[Int(current)])
                 current = parent[Int(current)]
             }

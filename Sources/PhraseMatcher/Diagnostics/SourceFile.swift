@@ -43,13 +43,6 @@ public struct SourceFile: Sendable {
         return (line + 1, scalars(before: clamped) - scalars(before: lineStarts[line]) + 1)
     }
 
-    /// The text of the 1-based line, without its newline.
-    public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lineStarts.count else { return "" }
-        let (start, end) = bounds(ofLine: line - 1)
-        return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
     /// The line holding `offset`, or of a long line a window around it, with
     /// the 1-based column of `offset` in it and whether the line goes on
     /// before and after the window.
