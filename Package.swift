@@ -34,7 +34,7 @@ let package = Package(
         .target(
             name: "DefaultModels",
             path: "Models",
-            exclude: ["README.md"],
+            exclude: ["README.md", "examples"],
             sources: ["DefaultModels.swift"],
             resources: [.embedInCode("default.json"), .embedInCode("default.dict")]
         ),

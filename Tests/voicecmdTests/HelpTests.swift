@@ -29,7 +29,7 @@ struct HelpTests {
         ("unknown-option.txt", ["match", "--frobnicate", "hello"]),
         ("missing-value.txt", ["match", "--commands"]),
         ("unknown-subcommand.txt", ["frobnicate"]),
-        ("extra-argument.txt", ["check", "a.json", "b.json"]),
+        ("extra-argument.txt", ["listen", "a.wav"]),
         ("flag-with-value.txt", ["match", "--json=yes", "hi"]),
     ])
     func usageErrorsExitWith64(_ golden: String, _ arguments: [String]) throws {

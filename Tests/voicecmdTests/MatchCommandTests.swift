@@ -5,7 +5,7 @@ struct MatchCommandTests {
     @Test func printsTheIntentAndArgumentsAsJSON() throws {
         let run = try ToolRunner.run(["match", "--json", "set a timer for five minutes"])
         #expect(run.status == 0)
-        #expect(run.stdout == #"{"text":"set a timer for five minutes","intent":"SetTimer","confidence":0.98,"arguments":{"duration":{"value":300,"text":"five minutes"}}}"# + "\n")
+        #expect(run.stdout == #"{"text":"set a timer for five minutes","intent":"SetTimer","application":"Assistant","confidence":0.98,"arguments":{"duration":{"value":300,"text":"five minutes"}}}"# + "\n")
     }
 
     @Test func wordsGivenSeparatelyAreOneUtterance() throws {

@@ -13,7 +13,7 @@ struct RunCommandTests {
         let run = try ToolRunner.run(["run", "--json", "send a message to alex"], stdin: "the second one\nhello\nyes\n")
         #expect(run.status == 0)
         #expect(run.stdout == """
-            {"event":"intent","intent":"SendMessage","arguments":{"recipient":{"value":null,"text":"alex","candidates":["alex-smith","alex-jones"]}}}
+            {"event":"intent","intent":"SendMessage","application":"Assistant","arguments":{"recipient":{"value":null,"text":"alex","candidates":["alex-smith","alex-jones"]}}}
             {"event":"prompt","kind":"disambiguation","parameter":"recipient","text":"Which contact: Alex Smith or Alex Jones?","options":["alex-smith","alex-jones"]}
             {"event":"answer","text":"the second one"}
             {"event":"prompt","kind":"needsValue","parameter":"content","text":"What do you want to say?"}

@@ -36,7 +36,7 @@ public struct ModelStatistics: Sendable {
             let count: Int
             switch element {
             case .word, .slot: count = 1
-            case .applicationName: count = 1 + model.applicationSynonyms.count
+            case .applicationName: count = model.applications.map(\.names.count).max() ?? 1
             case .choice(let alternatives): count = sum(alternatives, from: 0)
             case .optional(let alternatives): count = sum(alternatives, from: 1)
             }

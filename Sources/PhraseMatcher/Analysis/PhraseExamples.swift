@@ -16,7 +16,7 @@ public enum PhraseExamples {
             switch element {
             case .word(let word): options = [[word]]
             case .slot(let name): options = [sample(intent.parameter(named: name)?.type ?? .string, in: model)]
-            case .applicationName: options = [TextNormalizer.words(of: model.application)]
+            case .applicationName: options = [TextNormalizer.words(of: model.application(of: intent).name)]
             case .choice(let alternatives), .optional(let alternatives):
                 options = []
                 if case .optional = element { options.append([]) }

@@ -48,6 +48,15 @@ public struct WordLocations: Sendable {
         return Diagnostic(severity, message, in: sources[place.source], at: place.offset, byteLength: place.length)
     }
 
+    /// Adds the places of another model's words, keeping this one's first.
+    mutating func merge(_ other: WordLocations) {
+        for (word, place) in other.places where places[word] == nil {
+            var moved = place
+            moved.source = sourceIndex(other.sources[place.source])
+            places[word] = moved
+        }
+    }
+
     /// Where `word` first stands alone in `text` (not inside a longer word),
     /// in scalars: compared scalar by scalar, so no match can fall inside a
     /// character made of several.

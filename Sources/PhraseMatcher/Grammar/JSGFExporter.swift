@@ -53,9 +53,15 @@ public struct JSGFGrammar: Sendable {
 private struct JSGFBuilder {
     let model: CommandModel
     private var usedTypes: [ParameterType] = []
-    private var needsApplicationName = false
+    /// Applications whose names some phrase says.
+    private var namedApplications: Set<String> = []
 
     init(model: CommandModel) { self.model = model }
+
+    /// The rule of an application's names: the first application's is plain.
+    private func applicationRule(_ application: String) -> String {
+        application == model.application ? "application_name" : "application_name_" + Self.ruleName(application)
+    }
 
     mutating func build(grammarName: String) -> JSGFGrammar {
         var intentRules: [(name: String, body: String)] = []
@@ -68,7 +74,11 @@ private struct JSGFBuilder {
                 expression(phrase.template.elements, intent: intent)
             }
             guard !alternatives.isEmpty else { continue }
-            intentRules.append(("intent_" + Self.ruleName(intent.name), alternatives.joined(separator: " | ")))
+            // Intents of the first application keep their plain rule names;
+            // another application's SendMessage is told apart by its name.
+            let application = model.application(of: intent).name
+            let qualified = application == model.application ? intent.name : application + "_" + intent.name
+            intentRules.append(("intent_" + Self.ruleName(qualified), alternatives.joined(separator: " | ")))
         }
 
         var lines = ["#JSGF V1.0;", "", "grammar \(Self.ruleName(grammarName));", ""]
@@ -81,9 +91,9 @@ private struct JSGFBuilder {
         lines.append(fillers.isEmpty ? "public <command> = \(body);" : "public <command> = <filler>* \(body) <filler>*;")
         for rule in intentRules { lines.append("<\(rule.name)> = \(rule.body);") }
         if !fillers.isEmpty { lines.append("<filler> = \(Self.unique(fillers).joined(separator: " | "));") }
-        if needsApplicationName {
-            let names = ([model.application] + model.applicationSynonyms).map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
-            lines.append("<application_name> = \(Self.unique(names).joined(separator: " | "));")
+        for application in model.applications where namedApplications.contains(application.name) {
+            let names = application.names.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
+            lines.append("<\(applicationRule(application.name))> = \(Self.unique(names).joined(separator: " | "));")
         }
         var builtInRules: [JSGFRule] = []
         for type in usedTypes {
@@ -113,8 +123,9 @@ private struct JSGFBuilder {
             switch element {
             case .word(let word): parts.append(Self.token(word))
             case .applicationName:
-                needsApplicationName = true
-                parts.append("<application_name>")
+                let application = model.application(of: intent).name
+                namedApplications.insert(application)
+                parts.append("<\(applicationRule(application))>")
             case .slot(let name):
                 guard let type = intent.parameter(named: name)?.type, type != .string else { return nil }
                 if !usedTypes.contains(type) { usedTypes.append(type) }

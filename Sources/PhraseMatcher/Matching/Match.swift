@@ -13,6 +13,8 @@ public struct Argument: Sendable, Hashable {
 /// An intent that fits the whole utterance, with its arguments.
 public struct Match: Sendable {
     public var intent: String
+    /// The application the intent belongs to.
+    public var application: String
     public var intentIndex: Int
     /// Which example phrase of the intent fitted.
     public var phraseIndex: Int
@@ -21,6 +23,8 @@ public struct Match: Sendable {
     public var confidence: Double
     /// In the order of the intent's parameters.
     public var arguments: [Argument]
+    /// Fits exactly as well as the best candidate (true of the best too).
+    public var isTiedWithBest = false
 
     public func argument(_ name: String) -> Argument? { arguments.first { $0.name == name } }
 }
@@ -31,6 +35,16 @@ public struct MatchResult: Sendable {
     /// Every intent that fits, best first; empty when nothing fits.
     public var candidates: [Match]
     public var best: Match? { candidates.first }
+
+    /// The applications of the candidates that fit equally best, when more
+    /// than one: the utterance leaves open which application it is for.
+    public var tiedApplications: [String] {
+        var names: [String] = []
+        for candidate in candidates where candidate.isTiedWithBest && !names.contains(candidate.application) {
+            names.append(candidate.application)
+        }
+        return names.count > 1 ? names : []
+    }
 
     public init(text: String, candidates: [Match]) {
         self.text = text

@@ -37,12 +37,14 @@ extension MatchResult {
     public func json(allCandidates: Bool = false) -> JSONOutput {
         guard let best else { return .object([("text", .string(text)), ("intent", .null)]) }
         var members: [(String, JSONOutput)] = [
-            ("text", .string(text)), ("intent", .string(best.intent)),
+            ("text", .string(text)), ("intent", .string(best.intent)), ("application", .string(best.application)),
             ("confidence", .number(best.confidence)), ("arguments", best.argumentsJSON),
         ]
+        let tied = tiedApplications
+        if !tied.isEmpty { members.append(("tiedApplications", .array(tied.map(JSONOutput.string)))) }
         if allCandidates {
             members.append(("candidates", .array(candidates.map { match in
-                .object([("intent", .string(match.intent)), ("confidence", .number(match.confidence)),
+                .object([("intent", .string(match.intent)), ("application", .string(match.application)), ("confidence", .number(match.confidence)),
                          ("arguments", match.argumentsJSON)])
             })))
         }

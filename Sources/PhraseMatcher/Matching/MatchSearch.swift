@@ -220,7 +220,10 @@ struct MatchSearch {
         let ties = matches.reduce(0) { $1.score == topScore ? $0 + 1 : $0 }
         for index in matches.indices {
             var confidence = Double(matches[index].score) / Double(count)
-            if matches[index].score == topScore { confidence /= Double(ties) }
+            if matches[index].score == topScore {
+                confidence /= Double(ties)
+                matches[index].match.isTiedWithBest = true
+            }
             if matches[index].match.arguments.contains(where: { $0.isOutOfRange }) { confidence *= 0.5 }
             matches[index].match.confidence = (confidence * 100).rounded() / 100
         }
@@ -255,7 +258,13 @@ struct MatchSearch {
             }
             found[parameterIndex] = Argument(name: parameter.name, value: value, text: original, wordRange: range, isOutOfRange: outOfRange)
         }
-        return Match(intent: intent.name, intentIndex: Int(reference.intent), phraseIndex: Int(reference.phrase),
+        if let presets = matcher.presets[reference] {
+            for preset in presets {
+                guard let index = intent.parameters.firstIndex(where: { $0.name == preset.name }), found[index] == nil else { continue }
+                found[index] = preset
+            }
+        }
+        return Match(intent: intent.name, application: intent.application, intentIndex: Int(reference.intent), phraseIndex: Int(reference.phrase),
                      confidence: 0, arguments: found.compactMap { $0 })
     }
 }

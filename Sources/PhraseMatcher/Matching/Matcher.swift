@@ -14,8 +14,12 @@ public final class Matcher: Sendable {
     /// Per intent, what building a match needs, without copying the model.
     let intentSummaries: [IntentSummary]
 
+    /// A shortcut phrase's preset values, by phrase.
+    let presets: [PhraseReference: [Argument]]
+
     struct IntentSummary: Sendable {
         var name: String
+        var application: String
         var parameters: [(name: String, minimum: Double?, maximum: Double?)]
     }
     private let recognizerIndices: [ParameterType: Int32]
@@ -37,14 +41,20 @@ public final class Matcher: Sendable {
         var nfa = PhraseNFA()
         var parameterIndices = IntegerTable()
 
-        let applicationNames = ([model.application] + model.applicationSynonyms).map { name in
-            TextNormalizer.words(of: name).map { vocabulary.intern($0) }
-        }.filter { !$0.isEmpty }
+        var applicationNames: [String: [[Int32]]] = [:]
+        for application in model.applications {
+            applicationNames[application.name] = application.names.map { name in
+                TextNormalizer.words(of: name).map { vocabulary.intern($0) }
+            }.filter { !$0.isEmpty }
+        }
+        var presets: [PhraseReference: [Argument]] = [:]
 
         for (intentIndex, intent) in model.intents.enumerated() {
+            let names = applicationNames[model.application(of: intent).name] ?? []
             for (phraseIndex, phrase) in intent.phrases.enumerated() {
                 let reference = PhraseReference(intent: Int32(intentIndex), phrase: Int32(phraseIndex))
-                nfa.add(phrase.template, as: reference, applicationNames: applicationNames, slotLabel: { name in
+                if !phrase.presetArguments.isEmpty { presets[reference] = phrase.presetArguments }
+                nfa.add(phrase.template, as: reference, applicationNames: names, slotLabel: { name in
                     let type = intent.parameter(named: name)?.type ?? .string
                     let recognizer: Int32
                     if let known = recognizerIndex[type] {
@@ -79,9 +89,10 @@ public final class Matcher: Sendable {
         self.fillers = fillers
         self.vocabulary = vocabulary
         self.intentSummaries = model.intents.map { intent in
-            IntentSummary(name: intent.name, parameters: intent.parameters.map { ($0.name, $0.minimum, $0.maximum) })
+            IntentSummary(name: intent.name, application: model.application(of: intent).name, parameters: intent.parameters.map { ($0.name, $0.minimum, $0.maximum) })
         }
         self.parameterIndices = parameterIndices
+        self.presets = presets
         self.recognizers = recognizers
         self.recognizerIndices = recognizerIndex
         self.slotLabels = slotLabels

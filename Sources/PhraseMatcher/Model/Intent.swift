@@ -1,11 +1,19 @@
 /// Something the application can do, with the phrases that ask for it.
 public struct Intent: Sendable {
     public var name: String
+    /// The application it belongs to; empty for the model's first one.
+    public var application: String = ""
     public var title: String
     public var parameters: [Parameter]
     public var phrases: [Phrase]
     /// Asked before handling ("Send \(content) to \(recipient)?").
     public var confirmation: String?
+    /// What will be done, in words, with optional parts for optional
+    /// parameters ("Order a \(size) \(beverage)"): shown before the
+    /// confirmation, and asked as it when there is none.
+    public var summary: String?
+    /// Where the model declares it, for clash errors; nil when built in code.
+    public var location: Diagnostic?
     public var requiresAuthentication: Bool
     public var handler: Handler?
     /// Reply template per response code ("success", "failure", …).
@@ -79,7 +87,7 @@ public enum ParameterType: Sendable, Hashable {
 }
 
 /// A program run to handle an intent (or to authenticate), never through a shell.
-public struct Handler: Sendable {
+public struct Handler: Sendable, Hashable {
     public var arguments: [String]
     public var timeout: Double
 
@@ -106,11 +114,16 @@ public struct Phrase: Sendable {
     public var template: PhraseTemplate
     /// Where the phrase was written, for warnings about it; nil when built in code.
     public var location: Diagnostic?
+    /// Values the phrase stands for without saying them: a personal
+    /// shortcut's ("coffee time" → a large latte). A value said in the
+    /// phrase's own slots comes first.
+    public var presetArguments: [Argument]
 
-    public init(text: String, template: PhraseTemplate, location: Diagnostic? = nil) {
+    public init(text: String, template: PhraseTemplate, location: Diagnostic? = nil, presetArguments: [Argument] = []) {
         self.text = text
         self.template = template
         self.location = location
+        self.presetArguments = presetArguments
     }
 
     /// Parses a phrase written in code.

@@ -9,14 +9,31 @@ struct ModelReader {
     /// Parameters already reported as invalid, so phrases naming them are not reported again.
     private var invalidParameters: Set<String> = []
     private var source: SourceFile
-    private let baseDirectory: String?
+    /// The folder of the file being read (an included file's while it is read).
+    private var baseDirectory: String?
+    /// The top model's folder: entity and included files must lie in it.
+    private let rootDirectory: String?
     /// Where each word is first written, for diagnostics about words after loading.
     private var wordLocations = WordLocations()
+    /// What included files brought in so far, each file once.
+    private var includedTypes: [CustomType] = []
+    private var includedIntents: [Intent] = []
+    private var includedFillers: [String] = []
+    /// The files being read, outermost first, each with where it was
+    /// included: meeting one of them again is a cycle.
+    private var includeChain: [(path: String, includedAt: String?)] = []
+    private var includedFiles: Set<String> = []
 
-    init(source: SourceFile, baseDirectory: String?) {
+    init(source: SourceFile, baseDirectory: String?, path: String? = nil) {
         self.source = source
         self.baseDirectory = baseDirectory
+        self.rootDirectory = baseDirectory
+        if let path { includeChain = [(Self.canonical(path), nil)] }
     }
+
+    /// Included files deeper than this are refused: real packages nest a
+    /// level or two, and a chain of thousands would only be an attack.
+    static let maximumIncludeDepth = 16
 
     /// The longest a handler or the authentication program may run: a
     /// voice command that takes longer is not waited for.
@@ -121,16 +138,18 @@ struct ModelReader {
     // MARK: - Model
 
     mutating func readModel(_ root: JSONNode) -> CommandModel? {
-        let fields = ["application", "applicationSynonyms", "locale", "fillers", "types", "intents",
+        let fields = ["application", "applicationSynonyms", "locale", "fillers", "include", "types", "intents",
                       "authenticate", "authenticationTimeout"]
         guard let members = members(of: root, "the model", allowed: fields) else { return nil }
         var model = CommandModel(application: "")
         var sawApplication = false, sawIntents = false
+        if let include = members.first(where: { $0.key == "include" }) { readIncludes(include.value) }
         for member in members {
             switch member.key {
             case "application":
                 sawApplication = true
                 model.application = nonEmptyString(member.value, "\"application\"") ?? ""
+                model.applications[0].location = Diagnostic(.error, "", in: source, at: member.value.offset, byteLength: member.value.length)
                 recordWords(member.value)
             case "applicationSynonyms":
                 model.applicationSynonyms = strings(member.value, "\"applicationSynonyms\"") ?? []
@@ -155,20 +174,152 @@ struct ModelReader {
             diagnostics.append(Diagnostic(.error, "the model has no \"application\" name", in: source, at: root.offset))
         }
         if let types = members.first(where: { $0.key == "types" }) {
-            model.types = readTypes(types.value)
+            addIncluded(types: readTypes(types.value))
         }
+        model.types = includedTypes
         if let intents = members.first(where: { $0.key == "intents" }) {
             sawIntents = true
-            model.intents = readIntents(intents.value, types: model.types)
-            if case .object(let list) = intents.value.value, list.isEmpty {
+            addIncluded(intents: readIntents(intents.value, types: model.types))
+            if case .object(let list) = intents.value.value, list.isEmpty, includedIntents.isEmpty {
                 error("\"intents\" is empty; a model needs at least one intent", at: intents.value)
             }
         }
-        if !sawIntents {
+        if !sawIntents && includedIntents.isEmpty {
             diagnostics.append(Diagnostic(.error, "the model has no \"intents\"", in: source, at: root.offset))
         }
+        model.intents = includedIntents
+        for filler in includedFillers where !model.fillers.contains(filler) { model.fillers.append(filler) }
         model.wordLocations = wordLocations
         return model
+    }
+
+    // MARK: - Included files
+
+    private mutating func readIncludes(_ node: JSONNode) {
+        guard let files = strings(node, "\"include\"") else { return }
+        guard case .array(let elements) = node.value else { return }
+        for (file, element) in zip(files, elements) { include(file, at: element) }
+    }
+
+    /// Reads an included file (a package: types, intents, fillers and its
+    /// own includes), its diagnostics pointing into it. A file already
+    /// included is not read twice; one still being read is a cycle.
+    private mutating func include(_ relative: String, at node: JSONNode) {
+        guard let folder = baseDirectory.map({ $0.isEmpty ? "." : $0 }), let root = rootDirectory.map({ $0.isEmpty ? "." : $0 }) else {
+            error("\"\(relative)\" cannot be included: only a model read from a file can include others", at: node)
+            return
+        }
+        let path = relative.hasPrefix("/") ? relative : (folder as NSString).appendingPathComponent(relative)
+        guard Self.lies(path, inside: root) else {
+            error("the included file \"\(relative)\" is outside the model's folder; included files must be in it or below it", at: node)
+            return
+        }
+        let canonical = Self.canonical(path)
+        let here = Diagnostic(.error, "", in: source, at: node.offset, byteLength: node.length).location
+        if let start = includeChain.firstIndex(where: { $0.path == canonical }) {
+            var steps: [String] = []
+            for index in start..<includeChain.count {
+                let next = index + 1 < includeChain.count ? includeChain[index + 1] : (canonical, here)
+                steps.append("\(Self.displayName(includeChain[index].path)) includes \(Self.displayName(next.path)) (at \(next.includedAt ?? "?"))")
+            }
+            error("include cycle: " + steps.joined(separator: ", which ") + "; a file cannot include itself", at: node)
+            return
+        }
+        guard includedFiles.insert(canonical).inserted else { return }
+        guard includeChain.count < Self.maximumIncludeDepth else {
+            error("\"\(relative)\" is included \(Self.maximumIncludeDepth) files deep; at most \(Self.maximumIncludeDepth) levels are read", at: node)
+            return
+        }
+        let text: String
+        do {
+            text = try ModelFileText.read(path: path, displayName: path, what: "the included file")
+        } catch {
+            switch error {
+            case .unreadable(let reason): self.error("cannot read the included file \"\(relative)\" (\(path)): \(reason)", at: node)
+            case .notText(let diagnostic): diagnostics.append(diagnostic)
+            }
+            return
+        }
+        let packageSource = SourceFile(name: path, text: text)
+        let packageRoot: JSONNode
+        do {
+            packageRoot = try PositionedJSONParser.parse(packageSource)
+        } catch {
+            diagnostics.append(error)
+            return
+        }
+        let (outerSource, outerFolder) = (source, baseDirectory)
+        source = packageSource
+        baseDirectory = (path as NSString).deletingLastPathComponent
+        includeChain.append((canonical, here))
+        defer {
+            source = outerSource
+            baseDirectory = outerFolder
+            includeChain.removeLast()
+        }
+        readPackage(packageRoot)
+    }
+
+    private mutating func readPackage(_ root: JSONNode) {
+        guard let members = members(of: root, "an included file", allowed: ["include", "locale", "fillers", "types", "intents"]) else {
+            return
+        }
+        if let include = members.first(where: { $0.key == "include" }) { readIncludes(include.value) }
+        for member in members {
+            switch member.key {
+            case "fillers":
+                includedFillers += strings(member.value, "\"fillers\"") ?? []
+                recordWords(member.value)
+            case "locale":
+                if let locale = string(member.value, "\"locale\""), !locale.lowercased().hasPrefix("en") {
+                    error("locale \"\(locale)\" is not supported; voicecmd understands English (en-US)", at: member.value)
+                }
+            default: break
+            }
+        }
+        if let types = members.first(where: { $0.key == "types" }) { addIncluded(types: readTypes(types.value)) }
+        if let intents = members.first(where: { $0.key == "intents" }) {
+            addIncluded(intents: readIntents(intents.value, types: includedTypes))
+        }
+    }
+
+    /// Types of this file joined to those read so far; a name declared in
+    /// two files is an error at the second, naming the first.
+    private mutating func addIncluded(types: [CustomType]) {
+        for type in types {
+            if let first = includedTypes.first(where: { $0.name == type.name }) {
+                clash("type \"\(type.name)\"", type.location, first.location)
+            } else {
+                includedTypes.append(type)
+            }
+        }
+    }
+
+    private mutating func addIncluded(intents: [Intent]) {
+        for intent in intents {
+            if let first = includedIntents.first(where: { $0.name == intent.name }) {
+                clash("intent \"\(intent.name)\"", intent.location, first.location)
+            } else {
+                includedIntents.append(intent)
+            }
+        }
+    }
+
+    private mutating func clash(_ what: String, _ second: Diagnostic?, _ first: Diagnostic?) {
+        guard var diagnostic = second else { return }
+        diagnostic.severity = .error
+        diagnostic.message = "\(what) is declared twice; the first is at \(first?.location ?? "an earlier file")"
+        diagnostics.append(diagnostic)
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// A path as short as it can be said: relative to the working folder when inside it.
+    static func displayName(_ path: String) -> String {
+        let here = canonical(FileManager.default.currentDirectoryPath)
+        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
     // MARK: - Types
@@ -181,7 +332,10 @@ struct ModelReader {
                 error("type \"\(member.key)\" has the name of a built-in type", atKeyOf: member)
                 continue
             }
-            if let type = readType(name: member.key, member.value) { types.append(type) }
+            if var type = readType(name: member.key, member.value) {
+                type.location = Diagnostic(.error, "", in: source, at: member.keyOffset, byteLength: member.keyLength)
+                types.append(type)
+            }
         }
         return types
     }
@@ -379,7 +533,8 @@ struct ModelReader {
         for member in members {
             // A duplicate was reported by members(of:); only the first is read.
             guard seen.insert(member.key).inserted else { continue }
-            if let intent = readIntent(name: member.key, member.value, types: types) {
+            if var intent = readIntent(name: member.key, member.value, types: types) {
+                intent.location = Diagnostic(.error, "", in: source, at: member.keyOffset, byteLength: member.keyLength)
                 if intent.parameters.count > 5 {
                     warning("intent \(member.key) has \(intent.parameters.count) parameters; more than 5 is hard to say in one breath", atKeyOf: member)
                 }
@@ -390,17 +545,21 @@ struct ModelReader {
     }
 
     private mutating func readIntent(name: String, _ node: JSONNode, types: [CustomType]) -> Intent? {
-        let fields = ["title", "parameters", "phrases", "confirmation", "authentication", "handler", "replies"]
+        let fields = ["title", "parameters", "phrases", "summary", "confirmation", "authentication", "handler", "replies"]
         guard let members = members(of: node, "intent \(name)", allowed: fields) else { return nil }
         var intent = Intent(name: name, phrases: [Phrase]())
         var phrasesNode: JSONNode?
         var handlerNode: JSONNode?
+        var summaryNode: JSONNode?
         invalidParameters = []
         for member in members {
             switch member.key {
             case "title": intent.title = nonEmptyString(member.value, "the title of intent \(name)") ?? name
             case "parameters": intent.parameters = readParameters(intent: name, member.value, types: types)
             case "phrases": phrasesNode = member.value
+            case "summary":
+                intent.summary = nonEmptyString(member.value, "the summary of intent \(name)")
+                summaryNode = member.value
             case "confirmation":
                 if case .null = member.value.value { break }
                 intent.confirmation = nonEmptyString(member.value, "the confirmation of intent \(name)")
@@ -422,7 +581,29 @@ struct ModelReader {
         }
         intent.phrases = readPhrases(intent: intent, phrasesNode)
         if let handlerNode { checkHandlerArguments(handlerNode, intent: intent) }
+        if let summaryNode, let summary = intent.summary { checkSummary(summary, summaryNode, intent: intent) }
         return intent
+    }
+
+    /// A summary shows the values the intent will use: it must name at
+    /// least one parameter, and only parameters the intent has.
+    private mutating func checkSummary(_ text: String, _ node: JSONNode, intent: Intent) {
+        let template: SummaryTemplate
+        do {
+            template = try SummaryTemplate(text)
+        } catch {
+            phraseError("the summary of intent \(intent.name) \(Self.quoted(text)): \(error.message)", node, error.offset, 1)
+            return
+        }
+        let known = intent.parameters.map(\.name).joined(separator: ", ")
+        for slot in template.slots where intent.parameter(named: slot.name) == nil && !invalidParameters.contains(slot.name) {
+            phraseError("the summary of intent \(intent.name) names no parameter '\(slot.name)'; "
+                        + (known.isEmpty ? "it has no parameters" : "parameters are: \(known)"), node, slot.offset, slot.length)
+        }
+        if template.slots.isEmpty {
+            error("the summary of intent \(intent.name) names no parameter; a summary shows the values the intent will use, "
+                  + "as in \"Order a \\(size) \\(beverage)\"", at: node)
+        }
     }
 
     /// Every `${name}` in a handler's arguments must name a parameter: a

@@ -80,7 +80,7 @@ extension Pronunciations {
     /// Pronunciations that come before guessing: number words the CMU
     /// dictionary lacks ("mins"), then the model's own `.dict` file.
     /// `builtIn` stands in for the `.dict` file of a model without a file.
-    static func overrides(forModel modelPath: String?, builtIn: [String: String] = [:]) throws(SpeechError) -> [String: String] {
+    public static func overrides(forModel modelPath: String?, builtIn: [String: String] = [:]) throws(SpeechError) -> [String: String] {
         var overrides = ValueWordPronunciations.missingFromCMUDictionary
         if let modelPath, FileManager.default.fileExists(atPath: overridePath(forModel: modelPath)) {
             overrides.merge(try readDictionary(path: overridePath(forModel: modelPath))) { $1 }

@@ -27,13 +27,14 @@ public final class CommandEngine {
     private var queries: [String: any EntityQuery] = [:]
     private var handlers: [String: any IntentHandler] = [:]
     private var resolvers: [String: any ParameterResolver] = [:]
+    /// Registered in code: authenticates for every application.
     private var authenticator: (any Authenticator)?
-    private var authenticatedUntil: Date?
+    /// Per application, until when its last authentication holds.
+    private var authenticatedUntil: [String: Date] = [:]
 
     public init(model: CommandModel) {
         self.model = model
         self.matcher = Matcher(model: model)
-        if let program = model.authenticate { authenticator = ProgramAuthenticator(program) }
     }
 
     // MARK: Registration
@@ -49,7 +50,7 @@ public final class CommandEngine {
 
     public func register(_ resolver: any ParameterResolver, forIntent intentName: String) { resolvers[intentName] = resolver }
 
-    /// Replaces the model's `authenticate` program.
+    /// Replaces the `authenticate` programs of every application.
     public func register(_ authenticator: any Authenticator) { self.authenticator = authenticator }
 
     // MARK: Matching
@@ -117,13 +118,17 @@ public final class CommandEngine {
         }
     }
 
-    /// Whether intents that need authentication may run now: a recent
-    /// success is remembered for the model's `authenticationTimeout`.
-    func ensureAuthenticated() -> Authentication {
-        if let until = authenticatedUntil, Date() < until { return .succeeded }
-        guard let authenticator else { return .refused(reason: nil) }
+    /// Whether an intent that needs authentication may run now: a recent
+    /// success with its application is remembered for that application's
+    /// `authenticationTimeout`.
+    func ensureAuthenticated(for intent: Intent) -> Authentication {
+        let application = model.application(of: intent)
+        if let until = authenticatedUntil[application.name], Date() < until { return .succeeded }
+        guard let authenticator = authenticator ?? application.authenticate.map(ProgramAuthenticator.init) else {
+            return .refused(reason: nil)
+        }
         let result = authenticator.authenticate()
-        if result == .succeeded { authenticatedUntil = Date().addingTimeInterval(model.authenticationTimeout) }
+        if result == .succeeded { authenticatedUntil[application.name] = Date().addingTimeInterval(application.authenticationTimeout) }
         return result
     }
 }

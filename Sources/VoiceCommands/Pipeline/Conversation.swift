@@ -16,6 +16,8 @@ public final class Conversation {
     private var emit: (ConversationEvent) -> Void
     private(set) var intent: Intent?
     private var match: Match?
+    /// While asking which application: the candidates that fit equally well.
+    private var applicationCandidates: [Match] = []
     private var utterance = ""
     private var speechConfidence = 1.0
     private var values: [String: ResolvedValue] = [:]
@@ -46,20 +48,41 @@ public final class Conversation {
     public func start(_ result: MatchResult, confidence: Double = 1) -> State {
         utterance = result.text
         speechConfidence = confidence
-        guard let best = result.best, let intent = engine.model.intent(named: best.intent) else {
+        guard let best = result.best, engine.model.intent(named: best.intent, in: best.application) != nil else {
             emit(.noIntent(result.text))
             return finish(.failure, text: "Sorry, I don't know how to help with that.")
         }
-        self.intent = intent
-        self.match = best
-        emit(.intent(best))
+        // Siri's "which app?": two applications fit equally and neither was named.
+        let tied = result.tiedApplications
+        if tied.count > 1 {
+            applicationCandidates = tied.compactMap { name in result.candidates.first { $0.application == name && $0.isTiedWithBest } }
+            return ask(.application, nil, text: "Which app: \(SpokenFormat.list(tied))?", options: tied)
+        }
+        return begin(best)
+    }
+
+    private func begin(_ match: Match) -> State {
+        applicationCandidates = []
+        self.intent = engine.model.intent(named: match.intent, in: match.application)
+        self.match = match
+        emit(.intent(match))
         return advance()
     }
 
     /// Answers the pending prompt.
     @discardableResult
     public func answer(_ text: String) -> State {
-        guard case .waiting(let prompt)? = state, let intent else { return state ?? finish(.failure) }
+        guard case .waiting(let prompt)? = state else { return state ?? finish(.failure) }
+        if prompt.kind == .application {
+            emit(.answer(text))
+            if AnswerReader.isCancel(text) { return finish(.canceled) }
+            guard let index = AnswerReader.choice(text, among: optionNames(prompt)), index < applicationCandidates.count else {
+                return askAgain(prompt)
+            }
+            misunderstood = 0
+            return begin(applicationCandidates[index])
+        }
+        guard let intent else { return state ?? finish(.failure) }
         emit(.answer(text))
         if AnswerReader.isCancel(text) { return finish(.canceled) }
         let parameter = prompt.parameter.flatMap(intent.parameter(named:))
@@ -70,9 +93,11 @@ public final class Conversation {
             if case .unsupported(let reason) = result { return askAgain(prompt, because: reason) }
             misunderstood = 0
             if let asked = apply(result, to: parameter) { return asked }
+        case .application:
+            return askAgain(prompt)
         case .disambiguation:
             guard let parameter else { return askAgain(prompt) }
-            let offered = prompt.options.map { names(of: $0, type: parameter.type) }
+            let offered = optionNames(prompt)
             guard let index = AnswerReader.choice(text, among: offered) else { return askAgain(prompt) }
             misunderstood = 0
             let id = prompt.options[index]
@@ -117,12 +142,19 @@ public final class Conversation {
         for parameter in intent.parameters where !settled.contains(parameter.name) {
             if let asked = apply(resolve(parameter), to: parameter) { return asked }
         }
-        // 2. Confirm: the intent's question, then authentication right
+        // 2. Confirm: the summary card and the intent's question (the
+        // summary asked when there is none), then authentication right
         // before handling (no sign-in for a request the user then declines).
+        if !confirmed, let summary = intent.summary.flatMap({ try? SummaryTemplate($0) }) {
+            let card = SummaryCard(title: intent.title, summary: renderer.render(summary, values: values), fields: cardFields(intent))
+            emit(.card(card))
+            let question = intent.confirmation.map { renderer.render($0, values: values) } ?? Self.question(card.summary)
+            return ask(.confirmation, nil, text: question)
+        }
         if let question = intent.confirmation, !confirmed {
             return ask(.confirmation, nil, text: renderer.render(question, values: values))
         }
-        if intent.requiresAuthentication, case .refused(let reason) = engine.ensureAuthenticated() {
+        if intent.requiresAuthentication, case .refused(let reason) = engine.ensureAuthenticated(for: intent) {
             if let reason { emit(.note(reason)) }
             return finish(.requiresAuthentication)
         }
@@ -157,6 +189,22 @@ public final class Conversation {
         case .unsupported(let reason):
             return finish(.unsupported, text: reason)
         }
+    }
+
+    /// Each resolved value by its parameter's title, as said.
+    private func cardFields(_ intent: Intent) -> [SummaryCard.Field] {
+        intent.parameters.compactMap { parameter in
+            guard let resolved = values[parameter.name] else { return nil }
+            return SummaryCard.Field(parameter: parameter.name, title: parameter.title,
+                                     value: renderer.spoken(resolved.value, saidAs: resolved.text))
+        }
+    }
+
+    /// A summary asked as a question: "Order a large latte?".
+    static func question(_ summary: String) -> String {
+        var text = summary
+        while let last = text.last, ".!?".contains(last) { text.removeLast() }
+        return text + "?"
     }
 
     private func settle(_ parameter: Parameter, _ value: ResolvedValue) {
@@ -271,7 +319,7 @@ public final class Conversation {
         } else {
             switch prompt.kind {
             case .confirmation, .confirmationRequired: again.text = "Sorry, was that a yes or a no? " + question
-            case .needsValue, .disambiguation: again.text = "Sorry, I didn't get that. " + question
+            case .needsValue, .disambiguation, .application: again.text = "Sorry, I didn't get that. " + question
             }
         }
         emit(.prompt(again))
@@ -284,6 +332,16 @@ public final class Conversation {
         emit(.reply(reply))
         state = .finished(reply)
         return state!
+    }
+
+    /// What each option offered by a prompt may be called: an application
+    /// by its name and synonyms, a value by its names.
+    func optionNames(_ prompt: Prompt) -> [[String]] {
+        if prompt.kind == .application {
+            return prompt.options.map { engine.model.application(named: $0)?.names ?? [$0] }
+        }
+        guard let type = prompt.parameter.flatMap({ intent?.parameter(named: $0) })?.type else { return prompt.options.map { [$0] } }
+        return prompt.options.map { names(of: $0, type: type) }
     }
 
     func names(of id: String, type: ParameterType) -> [String] {

@@ -38,6 +38,9 @@ public struct Prompt: Sendable, Hashable {
         case confirmationRequired
         /// The intent's confirmation question before handling.
         case confirmation
+        /// Which of several applications the request is for; the options
+        /// are application names.
+        case application
     }
 
     public var kind: Kind
@@ -76,6 +79,23 @@ public enum ConversationEvent: Sendable {
     /// An answer to a prompt, as given.
     case answer(String)
     case reply(Reply)
+    /// What will be done, shown before the confirmation question.
+    case card(SummaryCard)
     /// Something for the user's log, not to be said: why a handler failed.
     case note(String)
+}
+
+/// SiriKit's confirmation view: the intent's title, its summary with the
+/// resolved values, and each value by its parameter's title.
+public struct SummaryCard: Sendable, Hashable {
+    public struct Field: Sendable, Hashable {
+        /// The parameter's name, its title, and its value as said.
+        public var parameter: String
+        public var title: String
+        public var value: String
+    }
+
+    public var title: String
+    public var summary: String
+    public var fields: [Field]
 }

@@ -57,6 +57,33 @@ public struct ReplyRenderer: Sendable {
         return Self.tidy(output)
     }
 
+    /// A summary with the resolved values: an optional part is said only
+    /// when every value in it is known.
+    public func render(_ summary: SummaryTemplate, values: [String: ResolvedValue]) -> String {
+        func written(_ parts: [SummaryTemplate.Part]) -> String? {
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let words): text += words
+                case .value(let name):
+                    guard values[name] != nil else { return nil }
+                    text += "\\(" + name + ")"
+                case .optional(let inner): text += written(inner) ?? ""
+                }
+            }
+            return text
+        }
+        // Required values missing from the top level are left out as in replies.
+        let template = summary.parts.map { part -> String in
+            switch part {
+            case .text(let words): words
+            case .value(let name): "\\(" + name + ")"
+            case .optional(let inner): written(inner) ?? ""
+            }
+        }.joined()
+        return render(template, values: values)
+    }
+
     /// The reply for `code`: the intent's own, else a plain default.
     public func reply(_ code: ReplyCode, intent: Intent?, values: [String: ResolvedValue], fields: [String: ReplyField] = [:]) -> String {
         if let template = intent?.replies[code.rawValue] { return render(template, values: values, fields: fields) }

@@ -11,18 +11,17 @@ import PhraseMatcher
 extension Conversation {
     /// Nil when the answer is free text, which only the language model hears.
     public func answerGrammar() -> CommandModel? {
-        guard case .waiting(let prompt)? = state, let intent else { return nil }
+        guard case .waiting(let prompt)? = state else { return nil }
         let model = engine.model
         var types: [CustomType] = []
         var intents = [Self.answerIntent("Cancel", AnswerReader.cancelPhrases.sorted())]
-        let parameter = prompt.parameter.flatMap(intent.parameter(named:))
+        let parameter = prompt.parameter.flatMap { intent?.parameter(named: $0) }
         switch prompt.kind {
         case .confirmation, .confirmationRequired:
             intents.append(Self.yesNoIntent())
-        case .disambiguation:
-            guard let parameter else { return nil }
-            let cases = prompt.options.map { id in
-                let names = names(of: id, type: parameter.type)
+        case .disambiguation, .application:
+            guard parameter != nil || prompt.kind == .application else { return nil }
+            let cases = zip(prompt.options, optionNames(prompt)).map { id, names in
                 return EnumCase(identifier: id, title: names.first ?? id, synonyms: Array(names.dropFirst()) + Self.nameWords(names))
             }
             types.append(CustomType(name: "Choice", title: "Choice", kind: .enumeration(cases)))

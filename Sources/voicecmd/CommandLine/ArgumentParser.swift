@@ -11,7 +11,11 @@ enum ArgumentParser {
                 parsed.positionals.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                parsed.positionalsBeforeSeparator = parsed.positionals.count
+                continue
+            }
             var name: String
             var inlineValue: String?
             if argument.hasPrefix("--") {

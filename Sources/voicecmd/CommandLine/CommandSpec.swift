@@ -32,6 +32,8 @@ struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
+    /// How many positionals came before `--`, when it was given.
+    var positionalsBeforeSeparator: Int?
 
     func value(_ name: String) -> String? { values[name]?.last }
     func has(_ flag: String) -> Bool { flags.contains(flag) }

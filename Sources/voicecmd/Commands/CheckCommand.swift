@@ -7,20 +7,22 @@ enum CheckCommand: Subcommand {
         name: "check",
         abstract: "Validate a command model and summarise it.",
         discussion: "Errors and warnings are printed with file:line:column. Exits with 1 when the model has errors.",
-        positionals: [.init(name: "file", help: "The command model (JSON). Default: the built-in model.",
-                            isRepeating: false, isOptional: true)],
+        positionals: [.init(name: "file", help: "Command models (JSON), or folders of them, checked together. Default: the built-in model.",
+                            isRepeating: true, isOptional: true)],
         options: [.commands]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let path = arguments.positionals.first ?? arguments.value("commands")
-        let model = try ModelSource.load(path: path)
+        let loaded = try ModelSource.load(arguments, paths: arguments.positionals + (arguments.values["commands"] ?? []), shortcuts: false)
+        let model = loaded.model
+        let path = loaded.modelPath
         let matcher = Matcher(model: model)
         let warnings = model.warnings + OverlapCheck.warnings(for: model)
         for warning in warnings { printError(warning.rendered) }
         let statistics = ModelStatistics(model: model, matcher: matcher)
         let grammar = JSGFGrammar(model: model)
-        StandardOutput.write("\(path ?? "built-in model"): \(model.application)")
+        let files = loaded.files.isEmpty ? "built-in model" : loaded.files.joined(separator: ", ")
+        StandardOutput.write("\(files): \(model.applications.map(\.name).joined(separator: ", "))")
         StandardOutput.write("  intents:            \(statistics.intents)")
         StandardOutput.write("  parameters:         \(statistics.parameters)")
         let writtenOut = statistics.expandedPhrases == Int.max ? "more than 9e18" : String(statistics.expandedPhrases)
@@ -36,7 +38,7 @@ enum CheckCommand: Subcommand {
         var unpronounceable: [Diagnostic] = []
         if let files = try? SpeechModelFiles.locate() {
             let missing = try Pronunciations.missingWords(in: grammar.words, dictionaryPath: files.dictionary, modelPath: path,
-                                                          builtIn: try ModelSource.builtInPronunciations(modelPath: path))
+                                                          builtIn: loaded.pronunciations)
             let modelWords = missing.filter { ValueWordPronunciations.missingFromCMUDictionary[$0.word] == nil }
             // A word the recogniser cannot pronounce makes it refuse the model: an error here too.
             unpronounceable = modelWords.filter { $0.phones == nil }.map {

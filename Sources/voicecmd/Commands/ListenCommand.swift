@@ -14,7 +14,7 @@ enum ListenCommand: Subcommand {
             + "each is a command, or the answer to the question just asked. Ends at the end of the input or on Ctrl-C "
             + "(the utterance in progress is finished first), with exit code 0; 1 when the input cannot be read.",
         options: [
-            .commands,
+            .commands, .shortcuts,
             .init(name: "device", short: "d", valueName: "name", help: "The PulseAudio source to record from. Default: the default source."),
             .init(name: "list-devices", short: nil, valueName: nil, help: "List the sources the PulseAudio server offers, and exit."),
             .init(name: "input", short: "i", valueName: "file", help: "The recording to listen to, or '-' for raw PCM on standard input."),
@@ -61,13 +61,14 @@ enum ListenCommand: Subcommand {
             throw UsageError(message: "--max-utterance must be longer than --trailing-silence", command: spec)
         }
         settings.wake = try wakePhrase(arguments)
-        let modelPath = arguments.value("commands")
-        let engine = CommandEngine(model: try ModelSource.load(path: modelPath))
+        let loaded = try ModelSource.load(arguments)
+        let engine = CommandEngine(model: loaded.model)
+        let showApplication = loaded.model.applications.count > 1
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
         options.verbose = arguments.has("verbose")
         options.denoise = try DenoiseOption.mode(arguments, spec)
-        options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
+        options.pronunciations = loaded.pronunciations
         let source: ReaderAudioSource
         switch input {
         case nil: source = try .microphone(device: arguments.value("device"))
@@ -78,8 +79,8 @@ enum ListenCommand: Subcommand {
         let speaker = try replySpeaker(arguments, display)
         let json = arguments.has("json")
         let outputLost = StopOnce()
-        let session = try CommandSession(engine: engine, speech: options, modelPath: modelPath, settings: settings) { event in
-            display.printing { SessionOutput.print(event, json: json, heard: true) }
+        let session = try CommandSession(engine: engine, speech: options, modelPath: loaded.modelPath, settings: settings) { event in
+            display.printing { SessionOutput.print(event, json: json, heard: true, showApplication: showApplication) }
             // Nobody hears a session whose output cannot be written: it ends (exit 1).
             if StandardOutput.hasFailed { outputLost.fire() }
             if let speaker, let text = event.spokenText { speaker.say(text) }

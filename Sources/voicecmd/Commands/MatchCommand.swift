@@ -8,20 +8,23 @@ enum MatchCommand: Subcommand {
         discussion: "With no text, reads one utterance per line from standard input. Exits with 1 when an utterance matches no intent.",
         positionals: [.init(name: "text", help: "The utterance to match (several words, quoted or not).",
                             isRepeating: true, isOptional: true)],
-        options: [.commands,
+        options: [.commands, .shortcuts,
                   .init(name: "all", short: nil, valueName: nil, help: "Print every candidate intent, best first."),
                   .json]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let matcher = Matcher(model: try ModelSource.load(arguments))
+        let model = try ModelSource.load(arguments).model
+        let matcher = Matcher(model: model)
+        let showApplication = model.applications.count > 1
         let json = arguments.has("json")
         let all = arguments.has("all")
         var allMatched = true
         func handle(_ utterance: String) {
             let result = matcher.match(utterance)
             if result.best == nil { allMatched = false }
-            StandardOutput.write(json ? result.json(allCandidates: all).serialized : MatchText.describe(result, allCandidates: all))
+            StandardOutput.write(json ? result.json(allCandidates: all).serialized : MatchText.describe(result, allCandidates: all,
+                                                                                                         showApplication: showApplication))
         }
         if arguments.positionals.isEmpty {
             // Each answer goes out before the next line is read (a script
@@ -40,13 +43,15 @@ enum MatchCommand: Subcommand {
 
 /// Human-readable match output.
 enum MatchText {
-    static func describe(_ result: MatchResult, allCandidates: Bool) -> String {
+    /// `showApplication` names each intent's application ("Courier: SendMessage"),
+    /// for when several are loaded.
+    static func describe(_ result: MatchResult, allCandidates: Bool, showApplication: Bool = false) -> String {
         guard let best = result.best else { return "\(result.text)\n  no intent matches" }
         var lines = ["\(result.text)"]
         let shown = allCandidates ? result.candidates : [best]
         for (rank, match) in shown.enumerated() {
             let prefix = allCandidates ? "  \(rank + 1). " : "  "
-            lines.append("\(prefix)\(match.intent)  confidence \(formatConfidence(match.confidence))")
+            lines.append("\(prefix)\(match.label(showApplication: showApplication))  confidence \(formatConfidence(match.confidence))")
             for argument in match.arguments {
                 let indent = allCandidates ? "       " : "    "
                 var line = "\(indent)\(argument.name): "
@@ -59,10 +64,17 @@ enum MatchText {
                 lines.append(line)
             }
         }
+        let tied = result.tiedApplications
+        if !tied.isEmpty && !allCandidates { lines.append("  fits \(tied.joined(separator: " and ")) equally: the session asks which app") }
         return lines.joined(separator: "\n")
     }
 
     private static func formatConfidence(_ value: Double) -> String {
         String(Int((value * 100).rounded())) + "%"
     }
+}
+
+extension Match {
+    /// "SendMessage", or "Courier: SendMessage" when several applications are heard.
+    func label(showApplication: Bool) -> String { showApplication ? "\(application): \(intent)" : intent }
 }

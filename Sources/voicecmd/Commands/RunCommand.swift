@@ -13,15 +13,17 @@ enum RunCommand: Subcommand {
             --answer-timeout seconds or the end of input. Exits with 0 when the request succeeded, 1 otherwise.
             """,
         positionals: [.init(name: "text", help: "What was said (several words, quoted or not).", isRepeating: true, isOptional: false)],
-        options: [.commands, .answerTimeout, .json]
+        options: [.commands, .shortcuts, .answerTimeout, .json]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         var settings = CommandSession.Settings()
         settings.answerTimeout = try answerTimeout(arguments, spec)
         let json = arguments.has("json")
-        let session = try CommandSession(engine: CommandEngine(model: try ModelSource.load(arguments)), settings: settings) { event in
-            SessionOutput.print(event, json: json, heard: false)
+        let model = try ModelSource.load(arguments).model
+        let showApplication = model.applications.count > 1
+        let session = try CommandSession(engine: CommandEngine(model: model), settings: settings) { event in
+            SessionOutput.print(event, json: json, heard: false, showApplication: showApplication)
         }
         let text = arguments.positionals.joined(separator: " ")
         let reply = try waitFor { await session.converse(text, answers: StandardInputLines()) }

@@ -5,7 +5,9 @@ import VoiceCommands
 /// for people the questions and replies (and with `heard`, what was heard
 /// and understood). Handler notes and dropped audio go to stderr.
 enum SessionOutput {
-    static func print(_ event: SessionEvent, json: Bool, heard: Bool) {
+    /// `showApplication` names the application of each intent in text, for
+    /// when several are heard.
+    static func print(_ event: SessionEvent, json: Bool, heard: Bool, showApplication: Bool = false) {
         switch event.kind {
         case .conversation(.note(let text)):
             printError("voicecmd: \(text)")
@@ -17,7 +19,7 @@ enum SessionOutput {
         }
         if json {
             StandardOutput.write(self.json(event).serialized)
-        } else if let line = text(event, heard: heard) {
+        } else if let line = text(event, heard: heard, showApplication: showApplication) {
             StandardOutput.write(line)
         }
     }
@@ -46,7 +48,8 @@ enum SessionOutput {
     private static func conversation(_ event: ConversationEvent) -> [(String, JSONOutput)] {
         switch event {
         case .intent(let match):
-            return [("event", .string("intent")), ("intent", .string(match.intent)), ("arguments", match.argumentsJSON)]
+            return [("event", .string("intent")), ("intent", .string(match.intent)), ("application", .string(match.application)),
+                    ("arguments", match.argumentsJSON)]
         case .noIntent(let text):
             return [("event", .string("intent")), ("intent", .null), ("text", .string(text))]
         case .prompt(let prompt):
@@ -59,6 +62,11 @@ enum SessionOutput {
             return [("event", .string("answer")), ("text", .string(text))]
         case .reply(let reply):
             return [("event", .string("reply")), ("code", .string(reply.code.rawValue)), ("text", .string(reply.text))]
+        case .card(let card):
+            return [("event", .string("card")), ("title", .string(card.title)), ("summary", .string(card.summary)),
+                    ("fields", .array(card.fields.map { field in
+                        .object([("parameter", .string(field.parameter)), ("title", .string(field.title)), ("value", .string(field.value))])
+                    }))]
         case .note(let text):
             return [("event", .string("note")), ("text", .string(text))]
         }
@@ -66,7 +74,7 @@ enum SessionOutput {
 
     /// People see the questions and replies as they would hear them; with
     /// `heard`, also what was heard (with its time in the stream) and the intent.
-    static func text(_ event: SessionEvent, heard: Bool) -> String? {
+    static func text(_ event: SessionEvent, heard: Bool, showApplication: Bool = false) -> String? {
         switch event.kind {
         case .transcript(let text, _, let accepted) where heard:
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
@@ -75,7 +83,12 @@ enum SessionOutput {
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
             return "\(time)(\(phrase))"
         case .conversation(.intent(let match)) where heard:
-            return "  " + match.intent
+            return "  " + match.label(showApplication: showApplication)
+        case .conversation(.card(let card)):
+            // A card as a short block: the title, the summary, each value.
+            let width = card.fields.map(\.title.count).max() ?? 0
+            let fields = card.fields.map { "| " + ($0.title + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0) + " " + $0.value }
+            return (["+ " + card.title, "| " + card.summary] + fields).joined(separator: "\n")
         case .conversation(.prompt(let prompt)): return "? " + prompt.text
         case .conversation(.reply(let reply)): return reply.text
         default: return nil

@@ -16,7 +16,10 @@ struct ToolFailure: Error {
 
 extension CommandSpec.Option {
     static let commands = CommandSpec.Option(name: "commands", short: nil, valueName: "file",
-                                             help: "The command model (JSON). Default: the built-in model.")
+                                             help: "A command model (JSON), or a folder of them; repeat it to hear several "
+                                                + "applications at once. Default: the built-in model.")
+    static let shortcuts = CommandSpec.Option(name: "shortcuts", short: nil, valueName: "file",
+                                              help: "Personal shortcuts (default: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).")
     static let json = CommandSpec.Option(name: "json", short: nil, valueName: nil,
                                          help: "Print one JSON object per line (JSON Lines).")
     static let hmm = CommandSpec.Option(name: "hmm", short: nil, valueName: "dir",
@@ -47,24 +50,60 @@ enum DenoiseOption {
     }
 }
 
+/// The models a subcommand hears, with the person's shortcuts joined to them.
+struct LoadedModels {
+    var model: CommandModel
+    /// The model files read (a folder's, one by one); empty for the built-in model.
+    var files: [String]
+    /// Extra pronunciations: the built-in model's, or those of every model
+    /// file's `.dict` but the first (the recogniser reads that one itself).
+    var pronunciations: [String: String]
+
+    /// The first model file, whose `.dict` the recogniser reads and names in errors.
+    var modelPath: String? { files.first }
+}
+
 enum ModelSource {
-    /// The model named by `--commands`, or the built-in one.
-    static func load(_ arguments: ParsedArguments) throws(ModelLoadError) -> CommandModel {
-        try load(path: arguments.value("commands"))
-    }
-
-    static func load(path: String?) throws(ModelLoadError) -> CommandModel {
-        guard let path else {
-            return try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+    /// The models named by `--commands` (or `paths`), or the built-in one,
+    /// with the shortcuts of `--shortcuts` or the default file. Shortcuts
+    /// that cannot be used are reported on stderr and left out; so is an
+    /// unreadable shortcuts file, which never stops a subcommand.
+    static func load(_ arguments: ParsedArguments, paths: [String]? = nil, shortcuts: Bool = true) throws -> LoadedModels {
+        var loaded = try loadModels(paths: paths ?? arguments.values["commands"] ?? [])
+        guard shortcuts else { return loaded }
+        let store = ShortcutStore(path: ShortcutOption.path(arguments))
+        do {
+            let list = try store.read()
+            let before = loaded.model.warnings.count
+            loaded.model = loaded.model.adding(list, from: store.path)
+            for warning in loaded.model.warnings[before...] { printError("voicecmd: \(warning.message)") }
+            loaded.model.warnings.removeSubrange(before...)
+        } catch {
+            printError("voicecmd: shortcuts are not used: \(error.message)")
         }
-        return try ModelLoader.load(path: path)
+        return loaded
     }
 
-    /// Pronunciations that come with the built-in model (a model file has
-    /// its own `.dict` beside it instead).
-    static func builtInPronunciations(modelPath: String?) throws -> [String: String] {
-        guard modelPath == nil else { return [:] }
-        return try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+    static func loadModels(paths: [String]) throws -> LoadedModels {
+        guard !paths.isEmpty else {
+            let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+            let builtIn = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
+            return LoadedModels(model: model, files: [], pronunciations: builtIn)
+        }
+        let (model, files) = try ModelLoader.load(paths: paths)
+        var pronunciations: [String: String] = [:]
+        for file in files.dropFirst() {
+            pronunciations.merge(try Pronunciations.overrides(forModel: file)) { first, _ in first }
+        }
+        return LoadedModels(model: model, files: files, pronunciations: pronunciations)
+    }
+}
+
+enum ShortcutOption {
+    /// `--shortcuts`, else `$XDG_CONFIG_HOME/voicecmd/shortcuts.json`, else `~/.config/voicecmd/shortcuts.json`.
+    static func path(_ arguments: ParsedArguments) -> String {
+        if let path = arguments.value("shortcuts") { return path }
+        return ShortcutStore.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 }
 

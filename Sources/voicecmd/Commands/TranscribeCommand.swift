@@ -13,7 +13,7 @@ enum TranscribeCommand: Subcommand {
         positionals: [.init(name: "clip", help: "Recordings to recognise ('-' for raw PCM on standard input).",
                             isRepeating: true, isOptional: false)],
         options: [
-            .commands,
+            .commands, .shortcuts,
             .init(name: "mode", short: nil, valueName: "mode",
                   help: "grammar (the commands only), lm (general English, then the matcher) or auto (default: the commands, "
                     + "free text through the language model, speech that fits no command rejected)."),
@@ -32,15 +32,15 @@ enum TranscribeCommand: Subcommand {
         }
         let nbest = try positiveInteger(arguments, "nbest", default: 1)
         let jobs = try positiveInteger(arguments, "jobs", default: 1)
-        let modelPath = arguments.value("commands")
-        let model = try ModelSource.load(path: modelPath)
+        let loaded = try ModelSource.load(arguments)
+        let model = loaded.model, modelPath = loaded.modelPath
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
         options.mode = mode
         options.nbest = nbest
         options.verbose = arguments.has("verbose")
         options.denoise = try DenoiseOption.mode(arguments, spec)
-        options.pronunciations = try ModelSource.builtInPronunciations(modelPath: modelPath)
+        options.pronunciations = loaded.pronunciations
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }
 

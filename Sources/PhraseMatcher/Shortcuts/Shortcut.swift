@@ -1,0 +1,107 @@
+/// A person's own phrase for one intent with preset values (Siri
+/// Shortcuts): "coffee time" → OrderCoffee, size large, beverage latte.
+///
+/// It is kept as the example sentence that gave the values, not as the
+/// values: matched again when the model loads, it stays right when an enum
+/// case is renamed, and it is refused, with the reason, when the model no
+/// longer has it.
+public struct Shortcut: Sendable, Hashable {
+    /// What the person says; may hold `\(parameter)` slots filled when said.
+    public var phrase: String
+    public var application: String
+    public var intent: String
+    /// The sentence whose values the shortcut presets ("order a large latte").
+    public var sentence: String
+    /// Required parameters the sentence leaves open on purpose: asked for
+    /// each time the shortcut is used.
+    public var asked: [String]
+
+    public init(phrase: String, application: String, intent: String, sentence: String, asked: [String] = []) {
+        self.phrase = phrase
+        self.application = application
+        self.intent = intent
+        self.sentence = sentence
+        self.asked = asked
+    }
+
+    /// Two phrases are the same shortcut when they are said the same.
+    public func hasPhrase(_ other: String) -> Bool { TextNormalizer.words(of: phrase) == TextNormalizer.words(of: other) }
+}
+
+/// Why a shortcut cannot be added or used, said to the person.
+public struct ShortcutProblem: Error, Sendable, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension CommandModel {
+    /// The intent and values a shortcut stands for, as `matcher` (compiled
+    /// from this model, without shortcuts) reads its sentence: the
+    /// shortcut's phrase with them, ready to join the intent.
+    public func shortcutPhrase(_ shortcut: Shortcut, matcher: Matcher) throws(ShortcutProblem) -> (intent: Int, phrase: Phrase) {
+        guard let intentIndex = intents.firstIndex(where: { $0.name == shortcut.intent && application(of: $0).name == shortcut.application })
+        else {
+            throw ShortcutProblem("\(shortcut.application) has no intent \(shortcut.intent)")
+        }
+        let intent = intents[intentIndex]
+        let result = matcher.match(shortcut.sentence)
+        guard let match = result.candidates.first(where: { $0.intent == intent.name && $0.application == shortcut.application }) else {
+            throw ShortcutProblem("the sentence \"\(shortcut.sentence)\" no longer matches \(shortcut.intent)")
+        }
+        let parsed: TemplateParser.Result
+        do {
+            parsed = try TemplateParser.parse(shortcut.phrase)
+        } catch {
+            throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" cannot be read: \(error.message)")
+        }
+        for slot in parsed.slots where intent.parameter(named: slot.name) == nil {
+            let known = intent.parameters.map(\.name).joined(separator: ", ")
+            throw ShortcutProblem("the phrase names no parameter '\(slot.name)' of \(intent.name); "
+                                  + (known.isEmpty ? "it has none" : "parameters are: \(known)"))
+        }
+        let spoken = Set(parsed.slots.map(\.name))
+        // Values the phrase's own slots give are said each time, not preset;
+        // a preset covers no words of what is said.
+        let presets = match.arguments.filter { !spoken.contains($0.name) }.map { argument in
+            var preset = argument
+            preset.wordRange = 0..<0
+            return preset
+        }
+        for name in shortcut.asked {
+            guard let parameter = intent.parameter(named: name) else {
+                throw ShortcutProblem("\(intent.name) has no parameter '\(name)' to ask for")
+            }
+            if presets.contains(where: { $0.name == name }) {
+                throw ShortcutProblem("the sentence already gives the \(parameter.title.lowercased()); '\(name)' cannot be left open too")
+            }
+        }
+        for parameter in intent.parameters where parameter.isRequired && parameter.defaultValue == nil {
+            let given = presets.contains { $0.name == parameter.name } || spoken.contains(parameter.name)
+            if !given && !shortcut.asked.contains(parameter.name) {
+                throw ShortcutProblem("the sentence leaves the \(parameter.title.lowercased()) open; say it in the sentence, "
+                                      + "put \\(\(parameter.name)) in the phrase, or leave it to be asked with --ask \(parameter.name)")
+            }
+        }
+        return (intentIndex, Phrase(text: shortcut.phrase, template: parsed.template, presetArguments: presets))
+    }
+
+    /// The model with each shortcut's phrase joined to its intent. A
+    /// shortcut for an application not loaded is left out quietly; one the
+    /// model cannot take (its intent is gone, its sentence no longer
+    /// matches) is left out with a warning.
+    public func adding(_ shortcuts: [Shortcut], from file: String = "shortcuts") -> CommandModel {
+        guard !shortcuts.isEmpty else { return self }
+        let matcher = Matcher(model: self)
+        var model = self
+        for shortcut in shortcuts where application(named: shortcut.application) != nil {
+            do {
+                let (intent, phrase) = try shortcutPhrase(shortcut, matcher: matcher)
+                model.intents[intent].phrases.append(phrase)
+            } catch {
+                model.warnings.append(Diagnostic(severity: .warning, message: "shortcut \"\(shortcut.phrase)\" is not used: \(error.message)",
+                                                 file: file, line: 0, column: 0))
+            }
+        }
+        return model
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import PhraseMatcher
+
+/// The person's shortcuts on disk. Every change is written whole to a
+/// temporary file beside the real one, flushed, and renamed over it, so a
+/// crash or a full disk leaves the old file or the new one, never a part of
+/// either; a lock file keeps two `voicecmd shortcut add` from losing each
+/// other's change.
+public struct ShortcutStore: Sendable {
+    public let path: String
+
+    /// A shortcuts file is small (a thousand shortcuts are about 200 KB);
+    /// anything far larger is not one.
+    static let maximumBytes = 4 << 20
+
+    public init(path: String) { self.path = path }
+
+    /// `$XDG_CONFIG_HOME/voicecmd/shortcuts.json`, else under `~/.config`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
+        return (config as NSString).appendingPathComponent("voicecmd/shortcuts.json")
+    }
+
+    /// The shortcuts; none when the file does not exist yet.
+    public func read() throws(ShortcutProblem) -> [Shortcut] {
+        guard let data = try contents() else { return [] }
+        guard let text = String(data: data, encoding: .utf8) else { throw ShortcutProblem("\(path) is not UTF-8 text") }
+        do {
+            return try ShortcutFile.parse(text, name: path)
+        } catch {
+            throw ShortcutProblem(error.diagnostics.first?.summary ?? "\(path) cannot be read")
+        }
+    }
+
+    /// Reads the shortcuts, lets `change` edit them, and writes the result
+    /// atomically, all under the lock. A file that cannot be read is never
+    /// overwritten: the person's shortcuts are not thrown away for a typo.
+    @discardableResult
+    public func update(_ change: (inout [Shortcut]) throws(ShortcutProblem) -> Void) throws(ShortcutProblem) -> [Shortcut] {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ShortcutProblem("cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        let lock = try Lock(path: path + ".lock")
+        defer { withExtendedLifetime(lock) {} }
+        var shortcuts = try read()
+        try change(&shortcuts)
+        guard shortcuts.count <= ShortcutFile.maximumCount else {
+            throw ShortcutProblem("at most \(ShortcutFile.maximumCount) shortcuts are kept; remove some first")
+        }
+        try write(ShortcutFile.serialize(shortcuts))
+        return shortcuts
+    }
+
+    private func contents() throws(ShortcutProblem) -> Data? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ShortcutProblem("cannot open \(path)") }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: Self.maximumBytes + 1) ?? Data()
+        } catch {
+            throw ShortcutProblem("cannot read \(path): \(error.localizedDescription)")
+        }
+        guard data.count <= Self.maximumBytes else {
+            throw ShortcutProblem("\(path) is over \(Self.maximumBytes >> 20) MiB; that is not a shortcuts file")
+        }
+        return data
+    }
+
+    /// Temporary file, every byte written and flushed, then renamed over
+    /// the real one; the folder is flushed too so the rename survives a crash.
+    private func write(_ text: String) throws(ShortcutProblem) {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ShortcutProblem("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        var failure: String?
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                break
+            }
+            written += count
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw ShortcutProblem("cannot write \(path): \(failure); the shortcuts are unchanged")
+        }
+        let folder = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
+                          O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// An exclusive `flock` on a file beside the shortcuts, held while it lives.
+    private final class Lock {
+        private let descriptor: Int32
+
+        init(path: String) throws(ShortcutProblem) {
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw ShortcutProblem("cannot lock \(path): \(String(cString: strerror(errno)))") }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    throw ShortcutProblem("cannot lock \(path): \(reason)")
+                }
+            }
+        }
+
+        deinit { close(descriptor) }
+    }
+}
