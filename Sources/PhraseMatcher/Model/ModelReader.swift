@@ -21,14 +21,14 @@ struct ModelReader {
     private var includedFillers: [String] = []
     /// The files being read, outermost first, each with where it was
     /// included: meeting one of them again is a cycle.
-    private var includeChain: [(path: String, includedAt: String?)] = []
+    private var includeChain: [(path: String, name: String, includedAt: String?)] = []
     private var includedFiles: Set<String> = []
 
     init(source: SourceFile, baseDirectory: String?, path: String? = nil) {
         self.source = source
         self.baseDirectory = baseDirectory
         self.rootDirectory = baseDirectory
-        if let path { includeChain = [(Self.canonical(path), nil)] }
+        if let path { includeChain = [(Self.canonical(path), source.name, nil)] }
     }
 
     /// Included files deeper than this are refused: real packages nest a
@@ -209,7 +209,7 @@ struct ModelReader {
             error("\"\(relative)\" cannot be included: only a model read from a file can include others", at: node)
             return
         }
-        let path = relative.hasPrefix("/") ? relative : (folder as NSString).appendingPathComponent(relative)
+        let path = Self.tidied(relative.hasPrefix("/") ? relative : (folder as NSString).appendingPathComponent(relative))
         guard Self.lies(path, inside: root) else {
             error("the included file \"\(relative)\" is outside the model's folder; included files must be in it or below it", at: node)
             return
@@ -217,12 +217,10 @@ struct ModelReader {
         let canonical = Self.canonical(path)
         let here = Diagnostic(.error, "", in: source, at: node.offset, byteLength: node.length).location
         if let start = includeChain.firstIndex(where: { $0.path == canonical }) {
-            var steps: [String] = []
-            for index in start..<includeChain.count {
-                let next = index + 1 < includeChain.count ? includeChain[index + 1] : (canonical, here)
-                steps.append("\(Self.displayName(includeChain[index].path)) includes \(Self.displayName(next.path)) (at \(next.includedAt ?? "?"))")
-            }
-            error("include cycle: " + steps.joined(separator: ", which ") + "; a file cannot include itself", at: node)
+            // Each step of the loop with where it is written: "a.json includes b.json (at a.json:2:15), which includes a.json (at b.json:2:15)".
+            let steps = includeChain[start...].dropFirst().map { ($0.name, $0.includedAt ?? "?") } + [(relative, here)]
+            let described = steps.map { "\($0.0) (at \($0.1))" }.joined(separator: ", which includes ")
+            error("include cycle: \(includeChain[start].name) includes \(described); a file cannot include itself", at: node)
             return
         }
         guard includedFiles.insert(canonical).inserted else { return }
@@ -251,7 +249,7 @@ struct ModelReader {
         let (outerSource, outerFolder) = (source, baseDirectory)
         source = packageSource
         baseDirectory = (path as NSString).deletingLastPathComponent
-        includeChain.append((canonical, here))
+        includeChain.append((canonical, path, here))
         defer {
             source = outerSource
             baseDirectory = outerFolder
@@ -312,15 +310,26 @@ struct ModelReader {
         diagnostics.append(diagnostic)
     }
 
+    /// A path with "." and "dir/.." taken out as written (links are
+    /// followed only where containment is checked), as diagnostics show it.
+    static func tidied(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// A path as short as it can be said: relative to the working folder when inside it.
-    static func displayName(_ path: String) -> String {
-        let here = canonical(FileManager.default.currentDirectoryPath)
-        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
-    }
 
     // MARK: - Types
 

@@ -1,0 +1,61 @@
+import Testing
+import DefaultModels
+@testable import PhraseMatcher
+
+struct ShortcutTests {
+    static func builtIn() throws -> CommandModel {
+        try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+    }
+
+    @Test func aShortcutPhraseMatchesItsIntentWithThePresetValues() throws {
+        let model = try Self.builtIn().adding([
+            Shortcut(phrase: "coffee time", application: "Assistant", intent: "OrderCoffee", sentence: "order a large latte"),
+        ])
+        #expect(model.warnings.isEmpty)
+        let match = try #require(Matcher(model: model).match("please coffee time").best)
+        #expect(match.intent == "OrderCoffee")
+        #expect(match.argument("size")?.value == .enumCase("large"))
+        #expect(match.argument("beverage")?.value == .enumCase("latte"))
+        #expect(match.confidence > 0.7)
+    }
+
+    @Test func slotsInTheShortcutPhraseAreSaidEachTime() throws {
+        let model = try Self.builtIn().adding([
+            Shortcut(phrase: "my usual \\(size)", application: "Assistant", intent: "OrderCoffee", sentence: "order a small flat white"),
+        ])
+        let match = try #require(Matcher(model: model).match("my usual large").best)
+        #expect(match.argument("size")?.value == .enumCase("large"))
+        #expect(match.argument("beverage")?.value == .enumCase("flatWhite"))
+    }
+
+    @Test func anOpenValueMustBeAskedOnPurpose() throws {
+        let model = try Self.builtIn()
+        let matcher = Matcher(model: model)
+        let open = Shortcut(phrase: "remind me", application: "Assistant", intent: "SetTimer", sentence: "set a timer")
+        #expect(throws: ShortcutProblem.self) { try model.shortcutPhrase(open, matcher: matcher) }
+        var asked = open
+        asked.asked = ["duration"]
+        let (_, phrase) = try model.shortcutPhrase(asked, matcher: matcher)
+        #expect(phrase.presetArguments.isEmpty)
+    }
+
+    @Test func aShortcutTheModelNoLongerHasIsLeftOutWithAWarning() throws {
+        let model = try Self.builtIn().adding([
+            Shortcut(phrase: "zap", application: "Assistant", intent: "Teleport", sentence: "beam me up"),
+            Shortcut(phrase: "elsewhere", application: "Nowhere", intent: "X", sentence: "y"),
+        ], from: "shortcuts.json")
+        #expect(model.warnings.map(\.summary) == ["shortcuts.json: warning: shortcut \"zap\" is not used: Assistant has no intent Teleport"])
+        #expect(Matcher(model: model).match("zap").best == nil)
+    }
+
+    @Test func theFileRoundTripsAndBadFilesSayWhere() throws {
+        let shortcuts = [Shortcut(phrase: "coffee \"time\"", application: "Assistant", intent: "OrderCoffee",
+                                  sentence: "order a large latte", asked: ["size"])]
+        #expect(try ShortcutFile.parse(ShortcutFile.serialize(shortcuts), name: "s.json") == shortcuts)
+        #expect(try ShortcutFile.parse(ShortcutFile.serialize([]), name: "s.json") == [])
+        let error = try #require(throws: ModelLoadError.self) {
+            try ShortcutFile.parse("{\n  \"shortcuts\": [ { \"phrase\": 3 } ]\n}", name: "s.json")
+        }
+        #expect(error.diagnostics.first?.summary == "s.json:2:30: error: \"phrase\" must be a non-empty string")
+    }
+}
