@@ -113,3 +113,21 @@ extension CommandSessionTests {
         #expect(log.intents.first?.intent == "SendMessage")
     }
 }
+
+extension CommandSessionTests {
+    /// Two applications by voice: "send a message to alex" fits the built-in
+    /// model and Courier, so the session asks which app and hears the answer;
+    /// "in courier send a message to priya" names its app and is not asked about.
+    @Test func theSessionAsksWhichAppByVoice() async throws {
+        let courier = try ModelLoader.load(path: ApplicationChoiceTests.courierPath)
+        let model = try CommandModel.combining([try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName),
+                                                courier])
+        let log = EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model), speech: try Self.speechOptions()) { log.add($0) }
+        try await session.listen(to: ReaderAudioSource.file(Self.sessions.appendingPathComponent("applications.flac").path, pacing: .asFastAsConsumed))
+        let prompts = log.all.compactMap { if case .conversation(.prompt(let prompt)) = $0.kind { prompt } else { nil } }
+        #expect(prompts.map(\.text) == ["Which app: Assistant or Courier?", "Send a message to Alex Kim?", "Send a message to Priya Shah?"])
+        #expect(log.intents.map(\.application) == ["Courier", "Courier"])
+        #expect(log.replies.map(\.text) == ["Sent to Alex Kim with Courier.", "Sent to Priya Shah with Courier."])
+    }
+}

@@ -14,6 +14,11 @@
 #   entity-session.flac       flite rms: "send a message to alex saying hello",
 #                             2.0 s, "send a message to robin saying hello"
 #                             (robin is a contact that a test adds at run time).
+#   applications.flac         flite slt, for the built-in model and Courier
+#                             (Models/examples/courier.json) heard together:
+#                             "send a message to alex" (both fit: "Which
+#                             app?"), "courier", "yes", "in courier send a
+#                             message to priya", "yes"; 2.0 s pauses.
 #   kitchen-five.flac         five commands in five voices, pauses of 2.0, 2.5,
 #                             3.0 and 2.2 s, over a synthetic kitchen background
 #                             (extractor fan, running water, fridge hum, dish
@@ -112,6 +117,16 @@ speak "$work/k2" flite:slt "cancel"
 timeline conversation-cancel "$work/conversation-cancel.tsv" 0.5 \
   c1 "send a message to alex" 2.0 k2 "cancel" 0.5
 to_flac "$work/conversation-cancel.wav" "$here/conversation-cancel.flac"
+
+# 2b. Two applications: the question "Which app?", answered, and a command
+# that names its app.
+speak "$work/a2" flite:slt "courier"
+speak "$work/a3" flite:slt "yes"
+speak "$work/a4" flite:slt "in courier send a message to priya"
+timeline applications "$work/applications.tsv" 0.5 \
+  c1 "send a message to alex" 2.0 a2 "courier" 2.0 a3 "yes" 2.0 \
+  a4 "in courier send a message to priya" 2.0 a3 "yes" 0.5
+to_flac "$work/applications.wav" "$here/applications.flac"
 
 # 3. The same command with two contacts, the second one added at run time.
 speak "$work/e1" flite:rms "send a message to alex saying hello"

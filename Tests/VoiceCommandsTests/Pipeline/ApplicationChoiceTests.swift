@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import VoiceCommands
+import PhraseMatcher
+
+/// The built-in model and Courier (Models/examples/courier.json) heard
+/// together: both send messages, so a request that names neither is asked
+/// about ("Which app…?"), and one that names Courier is not.
+struct ApplicationChoiceTests {
+    static let courierPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Models/examples/courier.json").path
+
+    static func twoApplications() throws -> CommandModel {
+        try CommandModel.combining([try ConversationScript.defaultModel(), try ModelLoader.load(path: courierPath)])
+    }
+
+    @Test(arguments: ["courier", "Courier please", "the second one", "the courier app", "number two"])
+    func theApplicationIsAskedForAndTakenByNameOrPlace(_ answer: String) throws {
+        let script = try ConversationScript(model: Self.twoApplications())
+        let reply = script.run("send a message to alex", answers: [answer, "yes"])
+        let which = try #require(script.prompts.first)
+        #expect(which.kind == .application)
+        #expect(which.text == "Which app: Assistant or Courier?")
+        #expect(which.options == ["Assistant", "Courier"])
+        #expect(script.prompts.map(\.kind) == [.application, .confirmation])
+        #expect(reply == Reply(code: .success, text: "Sent to Alex Kim with Courier."))
+    }
+
+    @Test func theFirstOneGoesOnWithThatApplicationsQuestions() throws {
+        let script = try ConversationScript(model: Self.twoApplications())
+        let reply = script.run("send a message to alex", answers: ["the first one", "Alex Jones", "running late", "yes"])
+        #expect(script.prompts.map(\.kind) == [.application, .disambiguation, .needsValue, .confirmation])
+        #expect(reply == Reply(code: .success, text: "Okay, I sent it to Alex Jones."))
+    }
+
+    @Test(arguments: ["in courier send a message to alex", "send a message to alex with courier", "message alex on courier"])
+    func namingTheApplicationAsksNothing(_ utterance: String) throws {
+        let script = try ConversationScript(model: Self.twoApplications())
+        let reply = script.run(utterance, answers: ["yes"])
+        #expect(script.prompts.map(\.kind) == [.confirmation])
+        #expect(reply?.text == "Sent to Alex Kim with Courier.")
+    }
+
+    @Test func cancelAndNonsenseEndTheQuestion() throws {
+        let canceled = try ConversationScript(model: Self.twoApplications())
+        #expect(canceled.run("send a message to alex", answers: ["cancel"])?.code == .canceled)
+        let confused = try ConversationScript(model: Self.twoApplications())
+        let reply = confused.run("send a message to alex", answers: ["banana", "purple"])
+        #expect(confused.prompts.map(\.text) == ["Which app: Assistant or Courier?", "Sorry, I didn't get that. Which app: Assistant or Courier?"])
+        #expect(reply?.code == .failure)
+    }
+
+    @Test func anIntentOnlyOneApplicationHasIsNotAskedAbout() throws {
+        let script = try ConversationScript(model: Self.twoApplications())
+        #expect(script.run("set a timer for five minutes")?.text == "Your five minute timer is set.")
+        #expect(script.prompts.isEmpty)
+    }
+
+    @Test func theSpokenAnswerGrammarHoldsTheApplicationsNames() throws {
+        let engine = CommandEngine(model: try Self.twoApplications())
+        let conversation = engine.conversation { _ in }
+        conversation.start(engine.match("send a message to alex"))
+        let grammar = try #require(conversation.answerGrammar())
+        let matcher = Matcher(model: grammar)
+        for answer in ["courier", "the courier app", "assistant", "the second one", "cancel"] {
+            #expect(matcher.match(answer).best != nil, "\(answer)")
+        }
+    }
+}
