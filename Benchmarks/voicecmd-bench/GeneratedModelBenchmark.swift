@@ -87,7 +87,15 @@ struct GeneratedModel {
         return text
     }
 
-    init(intents: Int, phrasesPerIntent: Int, entities: Int) {
+    /// The types alone, as a package several generated applications include.
+    let typesJSON: String
+    /// The model without its types, including `typesFile` for them.
+    func includingTypes(from typesFile: String) -> String { including(typesFile) }
+    private let including: (String) -> String
+
+    /// `application` names the model; `firstNoun` starts its made-up nouns,
+    /// so applications generated with different starts share none.
+    init(intents: Int, phrasesPerIntent: Int, entities: Int, application: String = "Generated", firstNoun: Int = 0) {
         // Entities: "<word> <word>" names, one synonym each.
         var entityList: [String] = []
         var entityNames: [String] = []
@@ -99,7 +107,7 @@ struct GeneratedModel {
         var intentList: [String] = []
         var sentences: [Sentence] = []
         for index in 0..<intents {
-            let noun = Self.word(index, syllables: 3) + "n"
+            let noun = Self.word(firstNoun + index, syllables: 3) + "n"
             let phrases = (0..<phrasesPerIntent).map { number in
                 "\"" + Self.shapes[number % Self.shapes.count].replacingOccurrences(of: "NOUN", with: noun)
                     + (number >= Self.shapes.count ? " \(Self.word(number, syllables: 1))" : "") + "\""
@@ -113,10 +121,14 @@ struct GeneratedModel {
                 sentences.append(Sentence(text: text, intent: "Intent\(index)", entity: "e\(entity)"))
             }
         }
+        let types = #"{"Item": {"kind": "entity", "entities": [\#(entityList.joined(separator: ",\n"))]}}"#
+        let intentsJSON = intentList.joined(separator: ",\n")
         json = """
-            {"application": "Generated", "types": {"Item": {"kind": "entity", "entities": [\(entityList.joined(separator: ",\n"))]}},
-             "intents": {\(intentList.joined(separator: ",\n"))}}
+            {"application": "\(application)", "types": \(types),
+             "intents": {\(intentsJSON)}}
             """
+        typesJSON = #"{"types": \#(types)}"#
+        including = { file in #"{"application": "\#(application)", "include": ["\#(file)"], "intents": {\#(intentsJSON)}}"# }
         self.sentences = sentences
     }
 

@@ -8,6 +8,8 @@ import VoiceCommands
 let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
+           voicecmd-bench applications [--applications <n>] [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
+                              (n model files sharing one included package, loaded and matched together)
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
                               [--denoise on|off|auto] [--denoise-below <db>] [--denoise-target <db>] [--only]
                               [--minimum-voice <s>] [--rejection <noise file>]   (noise-only recordings: false accepts)
@@ -37,6 +39,7 @@ do {
     switch benchmark {
     case "match": report = try MatchBenchmark.run(options)
     case "generated": report = try GeneratedModelBenchmark.run(options)
+    case "applications": report = try ApplicationsBenchmark.run(options)
     case "asr": report = try ASRBenchmark.run(options)
     case "stream": report = try StreamBenchmark.run(options)
     case "listen": report = try ListenBenchmark.run(options)
