@@ -4,7 +4,7 @@
 # headers and short clips). Run again to regenerate them byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/Seeds"
-mkdir -p ModelReader TemplateParser ValueParsers Matcher AudioReaders
+mkdir -p ModelReader TemplateParser ValueParsers Matcher AudioReaders Shortcuts
 python3 - <<'PY'
 import json, struct
 def write(path, text):
@@ -21,6 +21,8 @@ write('ModelReader/small.json', json.dumps({
         "Call": {"parameters": {"who": {"type": "Contact"}, "when": {"type": "duration"}, "cost": {"type": "currency"}},
                  "phrases": ["call \\(who) in \\(when)", "pay \\(who) \\(cost)"],
                  "handler": {"program": "echo", "arguments": ["\\(who)"], "timeout": 5}}}}, indent=1))
+write('ModelReader/summary.json', '{"application": "A", "include": ["x.json"], "intents": {"Go": {"parameters": {"n": {"type": "integer", '
+      '"required": false}}, "phrases": ["go [\\\\(n)]"], "summary": "Go[ \\\\(n) times]", "confirmation": "Go?"}}}')
 write('ModelReader/minimal.json', '{"application": "A", "intents": {"Go": {"phrases": ["go"]}}}')
 write('ModelReader/errors.json', '{"application": "", "intents": {"Go": {"phrases": ["go \\\\(nothing)", "(a|", "[b]"], '
       '"parameters": {"x": {"type": "nope"}}}}, "extra": 1}')
@@ -39,6 +41,12 @@ sentences = ["please turn off the kitchen light", "send a message to Alex saying
              "play some jazz in the living room", "turn the the the light"]
 for index, text in enumerate(sentences):
     write(f'Matcher/{index}.txt', text)
+write('Shortcuts/file.json', json.dumps({"shortcuts": [
+    {"phrase": "coffee time", "application": "Cafe", "intent": "Order", "sentence": "order a big coffee", "ask": []},
+    {"phrase": "remind me", "application": "Cafe", "intent": "Timer", "sentence": "set a timer", "ask": ["length"]},
+    {"phrase": "my usual \\(size)", "application": "Cafe", "intent": "Order", "sentence": "order a small coffee with two shots"}]}, indent=2))
+write('Shortcuts/summary.txt', 'Order a \\(size) coffee[ with \\(shots) shots[ and \\(milk)]]')
+write('Shortcuts/broken.json', '{"shortcuts": [{"phrase": 1}, [], "x"]')
 def wav(rate, channels, bits, frames, encoding=1):
     data = bytes((i * 37) % 256 for i in range(frames * channels * bits // 8))
     header = (b'RIFF' + struct.pack('<I', 36 + len(data)) + b'WAVEfmt '
