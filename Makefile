@@ -21,6 +21,7 @@ bench: deps
 	swift build -c release --product voicecmd-bench
 	.build/release/voicecmd-bench match --commands ../shared/bench/home.json --sentences ../shared/bench/home-sentences.txt
 	.build/release/voicecmd-bench generated --intents 1000 --phrases 10 --entities 1000
+	.build/release/voicecmd-bench applications --applications 10 --intents 100
 	.build/release/voicecmd-bench listen --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 30 --realtime 60
 	Benchmarks/virtual-microphone.sh .build/release/voicecmd-bench microphone --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 60
 	.build/release/voicecmd-bench wake --corpora ../shared/corpora --minutes 60
