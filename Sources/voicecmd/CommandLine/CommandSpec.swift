@@ -9,6 +9,8 @@ struct CommandSpec: Sendable {
         /// Placeholder for the value ("file"); nil for a flag.
         var valueName: String?
         var help: String
+        /// May be given more than once, each value kept (`--commands a --commands b`).
+        var repeats = false
     }
 
     struct Positional: Sendable {

@@ -10,7 +10,7 @@ enum HelpFormatter {
         var parts = ["\(tool) \(spec.name)"]
         for option in spec.options {
             let flag = "--\(option.name)" + (option.valueName.map { " <\($0)>" } ?? "")
-            parts.append("[\(flag)]")
+            parts.append("[\(flag)\(option.repeats ? " ..." : "")]")
         }
         for positional in spec.positionals {
             var text = "<\(positional.name)>" + (positional.isRepeating ? " ..." : "")

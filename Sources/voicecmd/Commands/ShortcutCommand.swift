@@ -19,7 +19,7 @@ enum ShortcutCommand: Subcommand {
                             isRepeating: true, isOptional: true)],
         options: [.commands, .shortcuts,
                   .init(name: "ask", short: nil, valueName: "parameter",
-                        help: "add: leave this required parameter open, to be asked each time (repeatable)."),
+                        help: "add: leave this required parameter open, to be asked each time.", repeats: true),
                   .json]
     )
 
@@ -46,29 +46,40 @@ enum ShortcutCommand: Subcommand {
         }
         let phrase = words[..<separator].joined(separator: " ")
         let sentence = words[separator...].joined(separator: " ")
-        let loaded = try ModelSource.load(arguments)
-        let model = loaded.model
+        // The sentence is read by the models alone, as it is each time the
+        // shortcuts are loaded; the phrase is checked against the models
+        // with the shortcuts so far.
+        let model = try ModelSource.load(arguments, shortcuts: false).model
         let matcher = Matcher(model: model)
-        guard let best = matcher.match(sentence).best else {
+        let result = matcher.match(sentence)
+        guard let best = result.best else {
             throw ToolFailure(message: "the sentence \"\(sentence)\" matches no intent; a shortcut stands for a sentence voicecmd understands")
         }
-        let tied = matcher.match(sentence).tiedApplications
-        guard tied.isEmpty else {
-            throw ToolFailure(message: "the sentence \"\(sentence)\" fits both \(tied.joined(separator: " and ")); "
+        guard result.tiedApplications.isEmpty else {
+            throw ToolFailure(message: "the sentence \"\(sentence)\" fits both \(result.tiedApplications.joined(separator: " and ")); "
                               + "name the app in it so the shortcut knows which")
         }
         let shortcut = Shortcut(phrase: phrase, application: best.application, intent: best.intent, sentence: sentence,
                                 asked: arguments.values["ask"] ?? [])
-        // The shortcut must mean what it says and only that: checked against
-        // the models (with the shortcuts so far) before anything is written.
-        let (_, compiled) = try checked(shortcut, in: model, matcher: matcher)
-        let owner = Self.owner(of: compiled, in: matcher)
-        if let owner { throw ToolFailure(message: "\"\(phrase)\" already means \(owner); choose another phrase") }
-        try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
-            if let existing = shortcuts.first(where: { $0.hasPhrase(phrase) }) {
-                throw ShortcutProblem("\"\(existing.phrase)\" is already a shortcut for \(existing.intent); remove it first")
+        let (intent, compiled) = try checked(shortcut, in: model, matcher: matcher)
+        let existing: [Shortcut]
+        do {
+            existing = try store.read()
+        } catch {
+            throw ToolFailure(message: error.message)
+        }
+        if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(existing))) {
+            throw ToolFailure(message: "\"\(phrase)\" already means \(owner); choose another phrase")
+        }
+        do {
+            try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
+                if let same = shortcuts.first(where: { $0.hasPhrase(phrase) }) {
+                    throw ShortcutProblem("\"\(same.phrase)\" is already a shortcut for \(same.intent); remove it first")
+                }
+                shortcuts.append(shortcut)
             }
-            shortcuts.append(shortcut)
+        } catch {
+            throw ToolFailure(message: error.message)
         }
         let values = compiled.presetArguments.map { "\($0.name) \($0.text)" }
         var line = "Added \"\(phrase)\": \(best.label(showApplication: model.applications.count > 1))"
@@ -87,11 +98,11 @@ enum ShortcutCommand: Subcommand {
     }
 
     /// The intent some phrase of the models already gives the shortcut's
-    /// words (each way of saying it, slots filled with sample values).
-    private static func owner(of phrase: Phrase, in matcher: Matcher) -> String? {
+    /// words (each way of saying it, slots filled with sample values of
+    /// `intent`'s parameters).
+    private static func owner(of phrase: Phrase, for intent: Intent, in matcher: Matcher) -> String? {
         let model = matcher.model
-        let host = Intent(name: "", phrases: [phrase])
-        for sentence in PhraseExamples.sentences(for: phrase, of: host, in: model, limit: 16) {
+        for sentence in PhraseExamples.sentences(for: phrase, of: intent, in: model, limit: 16) {
             if let match = matcher.match(sentence).best {
                 return model.applications.count > 1 ? "\(match.intent) of \(match.application)" : match.intent
             }

@@ -17,7 +17,7 @@ struct ToolFailure: Error {
 extension CommandSpec.Option {
     static let commands = CommandSpec.Option(name: "commands", short: nil, valueName: "file",
                                              help: "A command model (JSON), or a folder of them; repeat it to hear several "
-                                                + "applications at once. Default: the built-in model.")
+                                                + "applications at once. Default: the built-in model.", repeats: true)
     static let shortcuts = CommandSpec.Option(name: "shortcuts", short: nil, valueName: "file",
                                               help: "Personal shortcuts (default: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).")
     static let json = CommandSpec.Option(name: "json", short: nil, valueName: nil,

@@ -56,7 +56,8 @@ enum TranscribeCommand: Subcommand {
                     failures.set()
                     if !json { printError("Error: \(error.message)") }
                 }
-                for line in outputLines(file: files[index], result, json: json) { StandardOutput.write(line) }
+                for line in outputLines(file: files[index], result, json: json,
+                                                  showApplication: model.applications.count > 1) { StandardOutput.write(line) }
                 // Output that cannot be written ends the batch (reported below).
                 return !StandardOutput.hasFailed
             }
@@ -66,14 +67,15 @@ enum TranscribeCommand: Subcommand {
     }
 
     /// What standard output gets for one file (a failure in text goes to standard error instead).
-    private static func outputLines(file: String, _ result: BatchTranscription.FileResult, json: Bool) -> [String] {
+    private static func outputLines(file: String, _ result: BatchTranscription.FileResult, json: Bool,
+                                    showApplication: Bool) -> [String] {
         switch result {
         case .success(let transcripts) where transcripts.isEmpty:
             return [json ? TranscriptJSON.silence(file: file).serialized : "\(file): no speech"]
         case .success(let transcripts):
             return transcripts.enumerated().map { index, transcript in
                 json ? TranscriptJSON.line(file: file, transcript, index: index, count: transcripts.count).serialized
-                     : TranscriptJSON.text(file: file, transcript)
+                     : TranscriptJSON.text(file: file, transcript, showApplication: showApplication)
             }
         case .failure(let error):
             return json ? [JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized] : []

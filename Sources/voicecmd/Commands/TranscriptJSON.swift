@@ -15,7 +15,7 @@ enum TranscriptJSON {
         ]
         if !transcript.alternatives.isEmpty { members.append(("alternatives", .array(transcript.alternatives.map(JSONOutput.string)))) }
         if let best = transcript.match?.best {
-            members += [("intent", .string(best.intent)), ("arguments", best.argumentsJSON)]
+            members += [("intent", .string(best.intent)), ("application", .string(best.application)), ("arguments", best.argumentsJSON)]
         } else {
             members.append(("intent", .null))
         }
@@ -26,10 +26,11 @@ enum TranscriptJSON {
         .object([("file", .string(file)), ("text", .string("")), ("words", .array([])), ("intent", .null)])
     }
 
-    static func text(file: String, _ transcript: Transcript) -> String {
+    /// `showApplication` names the intent's application, for when several are heard.
+    static func text(file: String, _ transcript: Transcript, showApplication: Bool = false) -> String {
         var lines = ["\(file) [\(String(format: "%.2f", transcript.start))–\(String(format: "%.2f", transcript.end)) s]: \(transcript.text)"]
         if let match = transcript.match, match.best != nil {
-            lines.append(MatchText.describe(match, allCandidates: false).split(separator: "\n").dropFirst().joined(separator: "\n"))
+            lines.append(MatchText.describe(match, allCandidates: false, showApplication: showApplication).split(separator: "\n").dropFirst().joined(separator: "\n"))
         } else {
             lines.append("  no command")
         }

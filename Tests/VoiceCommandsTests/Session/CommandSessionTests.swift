@@ -131,3 +131,20 @@ extension CommandSessionTests {
         #expect(log.replies.map(\.text) == ["Sent to Alex Kim with Courier.", "Sent to Priya Shah with Courier."])
     }
 }
+
+extension CommandSessionTests {
+    /// The same two applications typed through the session: the question,
+    /// its answer by name, and a command that names Courier.
+    @Test func theSessionAsksWhichAppForTypedText() async throws {
+        let model = try ApplicationChoiceTests.twoApplications()
+        let log = EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model)) { log.add($0) }
+        #expect(await session.hear(text: "send a message to alex")?.text == "Which app: Assistant or Courier?")
+        #expect(await session.hear(text: "Courier")?.text == "Send a message to Alex Kim?")
+        #expect(await session.hear(text: "yes") == nil)
+        #expect(await session.hear(text: "in courier send a message to alex")?.kind == .confirmation)
+        #expect(await session.hear(text: "no") == nil)
+        #expect(log.replies.map(\.text) == ["Sent to Alex Kim with Courier.", "Okay, I won't."])
+        #expect(log.intents.map(\.application) == ["Courier", "Courier"])
+    }
+}
