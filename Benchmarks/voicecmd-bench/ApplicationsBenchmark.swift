@@ -74,14 +74,8 @@ enum ApplicationsBenchmark {
             String(format: "memory     %.1f MB peak", peakMemoryMB()),
         ]
         report.failures = failures
-        report.figures = [
-            ("load_ms", .number((loadMS * 10).rounded() / 10)), ("grammar_ms", .number((grammarMS * 10).rounded() / 10)),
-            ("median_us", .number((latency.median * 100).rounded() / 100)),
-            ("p90_us", .number((latency.p90 * 100).rounded() / 100)),
-            ("p99_us", .number((latency.p99 * 100).rounded() / 100)),
-            ("matched", .integer(matched)), ("total", .integer(sentences.count)),
-            ("peak_mb", .number((peakMemoryMB() * 10).rounded() / 10)),
-        ]
+        report.figures = matchingFigures(loadMS: loadMS, latency, matched: matched, total: sentences.count)
+            + [("grammar_ms", .number((grammarMS * 10).rounded() / 10))]
         return report
     }
 }

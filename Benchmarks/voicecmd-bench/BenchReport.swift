@@ -83,3 +83,15 @@ func measureMatching(_ matcher: Matcher, sentences: [String], rounds: Int,
     if sink == -1 { Swift.print("") }
     return (LatencySummary(nanoseconds: samples), matched, failures)
 }
+
+/// The figures every matching benchmark reports, rounded as printed.
+func matchingFigures(loadMS: Double, _ latency: LatencySummary, matched: Int, total: Int) -> [(String, JSONOutput)] {
+    [
+        ("load_ms", .number((loadMS * 10).rounded() / 10)),
+        ("median_us", .number((latency.median * 100).rounded() / 100)),
+        ("p90_us", .number((latency.p90 * 100).rounded() / 100)),
+        ("p99_us", .number((latency.p99 * 100).rounded() / 100)),
+        ("matched", .integer(matched)), ("total", .integer(total)),
+        ("peak_mb", .number((peakMemoryMB() * 10).rounded() / 10)),
+    ]
+}

@@ -49,18 +49,22 @@ public enum ModelLoader {
 
     private static func load(text: String, name: String, baseDirectory: String?, path: String?) throws(ModelLoadError) -> CommandModel {
         let source = SourceFile(name: name, text: text)
-        let root: JSONNode
-        do {
-            root = try PositionedJSONParser.parse(source)
-        } catch {
-            throw ModelLoadError(diagnostics: [error])
-        }
+        let root = try parse(source)
         var reader = ModelReader(source: source, baseDirectory: baseDirectory, path: path)
         let model = reader.readModel(root)
         let errors = reader.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, var model else { throw ModelLoadError(diagnostics: errors.isEmpty ? reader.diagnostics : errors) }
         model.warnings = reader.diagnostics.filter { $0.severity == .warning }
         return model
+    }
+
+    /// The JSON of a model or shortcuts file; a syntax error is the one diagnostic.
+    static func parse(_ source: SourceFile) throws(ModelLoadError) -> JSONNode {
+        do {
+            return try PositionedJSONParser.parse(source)
+        } catch {
+            throw ModelLoadError(diagnostics: [error])
+        }
     }
 
     static func readText(path: String, displayName: String) throws(ModelLoadError) -> String {

@@ -228,24 +228,7 @@ struct ModelReader {
             error("\"\(relative)\" is included \(Self.maximumIncludeDepth) files deep; at most \(Self.maximumIncludeDepth) levels are read", at: node)
             return
         }
-        let text: String
-        do {
-            text = try ModelFileText.read(path: path, displayName: path, what: "the included file")
-        } catch {
-            switch error {
-            case .unreadable(let reason): self.error("cannot read the included file \"\(relative)\" (\(path)): \(reason)", at: node)
-            case .notText(let diagnostic): diagnostics.append(diagnostic)
-            }
-            return
-        }
-        let packageSource = SourceFile(name: path, text: text)
-        let packageRoot: JSONNode
-        do {
-            packageRoot = try PositionedJSONParser.parse(packageSource)
-        } catch {
-            diagnostics.append(error)
-            return
-        }
+        guard let (packageSource, packageRoot) = readFile(path, what: "the included file", named: "\"\(relative)\"", at: node) else { return }
         let (outerSource, outerFolder) = (source, baseDirectory)
         source = packageSource
         baseDirectory = (path as NSString).deletingLastPathComponent
@@ -467,22 +450,7 @@ struct ModelReader {
                   at: node)
             return nil
         }
-        let text: String
-        do {
-            text = try ModelFileText.read(path: path, displayName: path, what: "the entity file")
-        } catch {
-            switch error {
-            case .unreadable(let reason): self.error("cannot read the entity file \"\(relative)\" of \(type) (\(path)): \(reason)", at: node)
-            case .notText(let diagnostic): diagnostics.append(diagnostic)
-            }
-            return nil
-        }
-        let entitySource = SourceFile(name: path, text: text)
-        let root: JSONNode
-        do {
-            root = try PositionedJSONParser.parse(entitySource)
-        } catch {
-            diagnostics.append(error)
+        guard let (entitySource, root) = readFile(path, what: "the entity file", named: "\"\(relative)\" of \(type)", at: node) else {
             return nil
         }
         // Diagnostics inside the entity file point into that file.
@@ -493,6 +461,28 @@ struct ModelReader {
             return readEntities(type: type, list.value)
         }
         return readEntities(type: type, root)
+    }
+
+    /// A file the model names (an entity file, an included file), read and
+    /// parsed; nil after its errors are reported (`named` says which in them).
+    private mutating func readFile(_ path: String, what: String, named: String, at node: JSONNode) -> (SourceFile, JSONNode)? {
+        let text: String
+        do {
+            text = try ModelFileText.read(path: path, displayName: path, what: what)
+        } catch {
+            switch error {
+            case .unreadable(let reason): self.error("cannot read \(what) \(named) (\(path)): \(reason)", at: node)
+            case .notText(let diagnostic): diagnostics.append(diagnostic)
+            }
+            return nil
+        }
+        let file = SourceFile(name: path, text: text)
+        do {
+            return (file, try PositionedJSONParser.parse(file))
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
     }
 
     /// Whether `path`, with links followed, is `folder` or below it.

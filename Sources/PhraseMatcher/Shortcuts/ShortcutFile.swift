@@ -8,12 +8,7 @@ public enum ShortcutFile {
 
     public static func parse(_ text: String, name: String) throws(ModelLoadError) -> [Shortcut] {
         let source = SourceFile(name: name, text: text)
-        let root: JSONNode
-        do {
-            root = try PositionedJSONParser.parse(source)
-        } catch {
-            throw ModelLoadError(diagnostics: [error])
-        }
+        let root = try ModelLoader.parse(source)
         func failure(_ message: String, _ node: JSONNode) -> ModelLoadError {
             ModelLoadError(diagnostics: [Diagnostic(.error, message, in: source, at: node.offset, byteLength: node.length)])
         }
