@@ -124,6 +124,25 @@ struct ShortcutCommandTests {
     }
 }
 
+extension ShortcutCommandTests {
+    /// A shortcuts file kept elsewhere and linked in stays linked; what an
+    /// earlier crash left behind is cleared by the next write.
+    @Test func aLinkedFileStaysLinkedAndLeftoversAreCleared() throws {
+        let (folder, environment) = try Self.configuration()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let dotfiles = folder + "/dotfiles"
+        try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/voicecmd", withIntermediateDirectories: true)
+        try "{\"shortcuts\": []}\n".write(toFile: dotfiles + "/shortcuts.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/voicecmd/shortcuts.json", withDestinationPath: dotfiles + "/shortcuts.json")
+        try "half a file".write(toFile: dotfiles + "/shortcuts.json.99999.tmp", atomically: true, encoding: .utf8)
+        #expect(try ToolRunner.run(["shortcut", "add", "coffee time", "--", "order a large latte"], environment: environment).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/voicecmd/shortcuts.json") == dotfiles + "/shortcuts.json")
+        #expect(try String(contentsOfFile: dotfiles + "/shortcuts.json", encoding: .utf8).contains("coffee time"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles) == ["shortcuts.json"])
+    }
+}
+
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us/mdef"), "pocketsphinx-en-us is not installed"))
 struct ShortcutRecognitionTests {
     /// The shortcut joins the recognition grammar: "coffee time", spoken, is heard.

@@ -14,6 +14,9 @@ public enum OverlapCheck {
             let references = automaton.accepts[Int(automaton.acceptStart[state])..<Int(automaton.acceptStart[state + 1])]
             guard references.count > 1 else { continue }
             let intents = references.map(\.intent)
+            // Two applications that can both do it are what "Which app?" is for.
+            let applications = Set(intents.map { model.application(of: model.intents[Int($0)]).name })
+            guard applications.count == 1 else { continue }
             guard reported.insert(intents).inserted else { continue }
             let names = intents.map { model.intents[Int($0)].name }
             let later = references.last!

@@ -218,11 +218,13 @@ struct MatchSearch {
         } }
         let topScore = matches[0].score
         let ties = matches.reduce(0) { $1.score == topScore ? $0 + 1 : $0 }
+        let bestOutOfRange = matches[0].match.arguments.contains { $0.isOutOfRange }
         for index in matches.indices {
             var confidence = Double(matches[index].score) / Double(count)
             if matches[index].score == topScore {
                 confidence /= Double(ties)
-                matches[index].match.isTiedWithBest = true
+                // A reading that is out of range where the best is not is no real alternative.
+                matches[index].match.isTiedWithBest = matches[index].match.arguments.contains { $0.isOutOfRange } == bestOutOfRange
             }
             if matches[index].match.arguments.contains(where: { $0.isOutOfRange }) { confidence *= 0.5 }
             matches[index].match.confidence = (confidence * 100).rounded() / 100

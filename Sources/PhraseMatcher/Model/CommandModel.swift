@@ -91,6 +91,18 @@ public struct CustomType: Sendable, Hashable {
         self.kind = kind
         self.location = location
     }
+
+    /// The same type whatever file declares it: two applications declaring
+    /// one Contact alike share it.
+    public static func == (lhs: CustomType, rhs: CustomType) -> Bool {
+        lhs.name == rhs.name && lhs.title == rhs.title && lhs.kind == rhs.kind
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(title)
+        hasher.combine(kind)
+    }
 }
 
 /// One case of an enum type: matched by its title or any synonym.

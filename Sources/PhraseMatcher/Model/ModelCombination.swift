@@ -14,8 +14,9 @@ extension CommandModel {
         var errors: [Diagnostic] = []
         for model in models.dropFirst() {
             for application in model.applications {
-                let said = TextNormalizer.words(of: application.name)
-                if let first = combined.applications.first(where: { TextNormalizer.words(of: $0.name) == said }) {
+                // "Which app?" takes any of an application's names: no two may sound alike.
+                let said = Set(application.names.map { TextNormalizer.words(of: $0) })
+                if let first = combined.applications.first(where: { !said.isDisjoint(with: $0.names.map { TextNormalizer.words(of: $0) }) }) {
                     errors.append(clash(application, with: first))
                     continue
                 }
@@ -28,8 +29,14 @@ extension CommandModel {
     }
 
     private static func clash(_ application: Application, with first: Application) -> Diagnostic {
-        let place = first.location.map { "from \($0.location)" } ?? "already"
-        let message = "application \"\(application.name)\" is loaded twice; the first is \(place)"
+        let firstPlace = first.location?.location
+        let message: String
+        if TextNormalizer.words(of: application.name) == TextNormalizer.words(of: first.name) {
+            message = "application \"\(application.name)\" is loaded twice; the first is " + (firstPlace.map { "from \($0)" } ?? "earlier")
+        } else {
+            message = "application \"\(application.name)\" has a name that sounds like application \"\(first.name)\""
+                + (firstPlace.map { " (\($0))" } ?? "") + "; \"Which app?\" could not tell them apart"
+        }
         guard var diagnostic = application.location else {
             return Diagnostic(severity: .error, message: message, file: application.name, line: 0, column: 0)
         }

@@ -20,10 +20,18 @@ public enum ModelLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                let names: [String]
+                do {
+                    names = try FileManager.default.contentsOfDirectory(atPath: path)
+                } catch {
+                    errors.append(Diagnostic(severity: .error, message: "cannot read the folder: \(error.localizedDescription)",
+                                             file: path, line: 0, column: 0))
+                    continue
+                }
                 let models = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
                 if models.isEmpty {
-                    errors.append(Diagnostic(severity: .error, message: "the folder holds no model files (*.json)", file: path, line: 0, column: 0))
+                    errors.append(Diagnostic(severity: .error, message: "the folder holds no model files (*.json); "
+                                             + "entity and included files go in a folder below it", file: path, line: 0, column: 0))
                 }
                 files += models.map { (path as NSString).appendingPathComponent($0) }
             } else {

@@ -59,6 +59,11 @@ extension CommandModel {
             throw ShortcutProblem("the phrase names no parameter '\(slot.name)' of \(intent.name); "
                                   + (known.isEmpty ? "it has none" : "parameters are: \(known)"))
         }
+        // A phrase of slots alone would catch whatever the models do not
+        // understand: every way of saying it needs a word of its own.
+        guard Self.fewestWords(parsed.template.elements) > 0 else {
+            throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" has no word of its own outside its slots; it would catch anything")
+        }
         let spoken = Set(parsed.slots.map(\.name))
         // Values the phrase's own slots give are said each time, not preset;
         // a preset covers no words of what is said.
@@ -74,6 +79,13 @@ extension CommandModel {
             if presets.contains(where: { $0.name == name }) {
                 throw ShortcutProblem("the sentence already gives the \(parameter.title.lowercased()); '\(name)' cannot be left open too")
             }
+            if !parameter.isRequired || parameter.defaultValue != nil {
+                throw ShortcutProblem("'\(name)' is optional, so it is never asked for; only a required value can be left open")
+            }
+        }
+        if let outside = presets.first(where: \.isOutOfRange) {
+            let title = intent.parameter(named: outside.name)?.title.lowercased() ?? outside.name
+            throw ShortcutProblem("the sentence's \(title), \(outside.text), is out of range")
         }
         for parameter in intent.parameters where parameter.isRequired && parameter.defaultValue == nil {
             let given = presets.contains { $0.name == parameter.name } || spoken.contains(parameter.name)
@@ -83,6 +95,17 @@ extension CommandModel {
             }
         }
         return (intentIndex, Phrase(text: shortcut.phrase, template: parsed.template, presetArguments: presets))
+    }
+
+    /// The fewest literal words any way of saying `elements` has.
+    static func fewestWords(_ elements: [PhraseTemplate.Element]) -> Int {
+        elements.reduce(0) { total, element in
+            switch element {
+            case .word, .applicationName: total + 1
+            case .slot, .optional: total
+            case .choice(let alternatives): total + (alternatives.map(fewestWords).min() ?? 0)
+            }
+        }
     }
 
     /// The model with each shortcut's phrase joined to its intent. A

@@ -77,6 +77,13 @@ extension Pronunciations {
         return grammarWords.filter { !known.contains(Substring($0)) }.map { pronunciation(of: $0, overrides: overrides) }
     }
 
+    /// The pronunciations of the `.dict` file beside a model file alone;
+    /// none when it has none.
+    public static func dictionary(besideModel modelPath: String) throws(SpeechError) -> [String: String] {
+        let path = overridePath(forModel: modelPath)
+        return FileManager.default.fileExists(atPath: path) ? try readDictionary(path: path) : [:]
+    }
+
     /// Pronunciations that come before guessing: number words the CMU
     /// dictionary lacks ("mins"), then the model's own `.dict` file.
     /// `builtIn` stands in for the `.dict` file of a model without a file.

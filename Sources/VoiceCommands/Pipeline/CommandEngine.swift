@@ -39,16 +39,32 @@ public final class CommandEngine {
 
     // MARK: Registration
 
-    /// Entities of `typeName` come from `query` from now on.
-    public func register(_ query: any EntityQuery, forType typeName: String) {
-        queries[typeName] = query
+    /// Entities of `typeName` come from `query` from now on; of that
+    /// application's type, when several applications declare one of the name.
+    public func register(_ query: any EntityQuery, forType typeName: String, in application: String? = nil) {
+        let qualified = application.map { $0 + "." + typeName }
+        queries[qualified.flatMap { model.type(named: $0)?.name } ?? typeName] = query
         refreshEntities()
     }
 
-    /// Handles `intentName` in Swift instead of the model's program.
-    public func register(_ handler: any IntentHandler, forIntent intentName: String) { handlers[intentName] = handler }
+    /// Handles `intentName` in Swift instead of the model's program; only
+    /// that application's, when `application` is given.
+    public func register(_ handler: any IntentHandler, forIntent intentName: String, in application: String? = nil) {
+        handlers[Self.key(intentName, application)] = handler
+    }
 
-    public func register(_ resolver: any ParameterResolver, forIntent intentName: String) { resolvers[intentName] = resolver }
+    public func register(_ resolver: any ParameterResolver, forIntent intentName: String, in application: String? = nil) {
+        resolvers[Self.key(intentName, application)] = resolver
+    }
+
+    /// Registrations are found by application and intent, then by intent alone.
+    private static func key(_ intent: String, _ application: String?) -> String {
+        application.map { $0 + "\u{0}" + intent } ?? intent
+    }
+
+    private func registered<Service>(_ services: [String: Service], for intent: Intent) -> Service? {
+        services[Self.key(intent.name, model.application(of: intent).name)] ?? services[intent.name]
+    }
 
     /// Replaces the `authenticate` programs of every application.
     public func register(_ authenticator: any Authenticator) { self.authenticator = authenticator }
@@ -96,10 +112,10 @@ public final class CommandEngine {
     // MARK: What conversations use
 
     func handler(for intent: Intent) -> (any IntentHandler)? {
-        handlers[intent.name] ?? intent.handler.map(ProgramHandler.init)
+        registered(handlers, for: intent) ?? intent.handler.map(ProgramHandler.init)
     }
 
-    func resolver(for intent: Intent) -> (any ParameterResolver)? { resolvers[intent.name] }
+    func resolver(for intent: Intent) -> (any ParameterResolver)? { registered(resolvers, for: intent) }
 
     /// Entities of an entity type, as the model or its query lists them.
     func entities(ofType name: String) -> [Entity] {

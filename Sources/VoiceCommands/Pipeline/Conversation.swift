@@ -39,7 +39,7 @@ public final class Conversation {
         self.emit = emit
     }
 
-    private var renderer: ReplyRenderer { ReplyRenderer(model: engine.model) }
+    private var renderer: ReplyRenderer { ReplyRenderer(model: engine.model, intent: intent) }
 
     /// Starts with what the matcher found. `confidence` is how sure speech
     /// recognition was (1 for typed text): below the engine's threshold,
@@ -76,7 +76,7 @@ public final class Conversation {
         if prompt.kind == .application {
             emit(.answer(text))
             if AnswerReader.isCancel(text) { return finish(.canceled) }
-            guard let index = AnswerReader.choice(text, among: optionNames(prompt)), index < applicationCandidates.count else {
+            guard let index = Self.applicationChoice(text, among: optionNames(prompt)), index < applicationCandidates.count else {
                 return askAgain(prompt)
             }
             misunderstood = 0
@@ -185,7 +185,7 @@ public final class Conversation {
             return ask(.disambiguation, parameter, text: "Which \(kind.lowercased()): \(SpokenFormat.list(offered))?", options: ids)
         case .confirmationRequired(let value):
             doubtfulValue = value
-            return ask(.confirmationRequired, parameter, text: "Did you mean \(renderer.spoken(value.value, saidAs: value.text))?")
+            return ask(.confirmationRequired, parameter, text: "Did you mean \(renderer.spoken(value.value, saidAs: value.text, type: parameter.type))?")
         case .unsupported(let reason):
             return finish(.unsupported, text: reason)
         }
@@ -196,8 +196,21 @@ public final class Conversation {
         intent.parameters.compactMap { parameter in
             guard let resolved = values[parameter.name] else { return nil }
             return SummaryCard.Field(parameter: parameter.name, title: parameter.title,
-                                     value: renderer.spoken(resolved.value, saidAs: resolved.text))
+                                     value: renderer.spoken(resolved.value, saidAs: resolved.text, type: parameter.type))
         }
+    }
+
+    /// Which application an answer names: a whole name or synonym first
+    /// ("courier" of Courier and Courier Express), then as any choice is read
+    /// ("the second one", "express"); "app" and "application" are noise.
+    static func applicationChoice(_ text: String, among options: [[String]]) -> Int? {
+        let noise: Set<String> = ["app", "application", "the", "please", "in", "with", "use", "using", "one"]
+        let said = TextNormalizer.words(of: text).filter { !noise.contains($0) }
+        let exact = options.indices.filter { index in
+            options[index].contains { TextNormalizer.words(of: $0).filter { !noise.contains($0) } == said }
+        }
+        if exact.count == 1 { return exact[0] }
+        return AnswerReader.choice(said.joined(separator: " "), among: options)
     }
 
     /// A summary asked as a question: "Order a large latte?".

@@ -6,14 +6,22 @@ import PhraseMatcher
 /// leaves without one.
 public struct ReplyRenderer: Sendable {
     public let model: CommandModel
+    /// The intent whose templates are rendered: its parameters' types say
+    /// where a case or entity id is looked up (two applications may use one id).
+    public let intent: Intent?
 
-    public init(model: CommandModel) { self.model = model }
+    public init(model: CommandModel, intent: Intent? = nil) {
+        self.model = model
+        self.intent = intent
+    }
 
     /// A value as spoken: enum cases by title, entities by name, numbers,
     /// durations, money and ordinals in words. `attributive` is the form
     /// before a noun ("a five minute timer").
-    public func spoken(_ value: SlotValue, saidAs text: String? = nil, attributive: Bool = false) -> String {
-        switch value {
+    /// `type`, when known, is where an enum case or entity id is looked up.
+    public func spoken(_ value: SlotValue, saidAs text: String? = nil, attributive: Bool = false, type: ParameterType? = nil) -> String {
+        let declared = type.flatMap { model.type(named: $0.name) }
+        return switch value {
         case .integer(let number): SpokenFormat.integer(number)
         case .number(let number): SpokenFormat.number(number)
         case .ordinal(let number): SpokenFormat.ordinal(number)
@@ -22,9 +30,9 @@ public struct ReplyRenderer: Sendable {
         // "on"/"off", "yes"/"no": the words said fit the sentence best.
         case .boolean(let flag): text.flatMap { $0.isEmpty ? nil : SpokenFormat.plainText($0) } ?? (flag ? "yes" : "no")
         case .text(let words): SpokenFormat.plainText(words)
-        case .enumCase(let identifier): enumTitle(identifier) ?? SpokenFormat.plainText(identifier)
-        case .entity(let id): entityName(id) ?? SpokenFormat.plainText(id)
-        case .ambiguousEntities(let ids): SpokenFormat.list(ids.map { entityName($0) ?? $0 })
+        case .enumCase(let identifier): enumTitle(identifier, in: declared) ?? SpokenFormat.plainText(identifier)
+        case .entity(let id): entityName(id, in: declared) ?? SpokenFormat.plainText(id)
+        case .ambiguousEntities(let ids): SpokenFormat.list(ids.map { entityName($0, in: declared) ?? $0 })
         }
     }
 
@@ -47,7 +55,7 @@ public struct ReplyRenderer: Sendable {
             let before = output.split(separator: " ").last.map { $0.lowercased() } ?? ""
             let attributive = Self.determiners.contains(before) && after.first == " " && after.dropFirst().first?.isLetter == true
             if let resolved = values[name] {
-                output += spoken(resolved.value, saidAs: resolved.text, attributive: attributive)
+                output += spoken(resolved.value, saidAs: resolved.text, attributive: attributive, type: intent?.parameter(named: name)?.type)
             } else if let field = fields[name] {
                 output += field.spoken
             }
@@ -90,8 +98,8 @@ public struct ReplyRenderer: Sendable {
         return code.defaultReply
     }
 
-    private func enumTitle(_ identifier: String) -> String? {
-        for type in model.types {
+    private func enumTitle(_ identifier: String, in declared: CustomType?) -> String? {
+        for type in declared.map({ [$0] }) ?? model.types {
             if case .enumeration(let cases) = type.kind, let found = cases.first(where: { $0.identifier == identifier }) {
                 return found.title
             }
@@ -99,8 +107,8 @@ public struct ReplyRenderer: Sendable {
         return nil
     }
 
-    func entityName(_ id: String) -> String? {
-        for type in model.types {
+    func entityName(_ id: String, in declared: CustomType? = nil) -> String? {
+        for type in declared.map({ [$0] }) ?? model.types {
             if case .entity(let entities) = type.kind, let found = entities.first(where: { $0.id == id }) { return found.name }
         }
         return nil

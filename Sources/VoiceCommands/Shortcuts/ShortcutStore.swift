@@ -75,7 +75,17 @@ public struct ShortcutStore: Sendable {
     /// Temporary file, every byte written and flushed, then renamed over
     /// the real one; the folder is flushed too so the rename survives a crash.
     private func write(_ text: String) throws(ShortcutProblem) {
-        let temporary = path + ".\(getpid()).tmp"
+        // A shortcuts file linked from elsewhere (a dotfiles folder) stays a
+        // link: the file it points to is the one replaced.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        // What a crash left behind before (under the lock, nobody else is writing).
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        where leftover.hasPrefix(name + ".") && leftover.hasSuffix(".tmp") {
+            unlink((folder as NSString).appendingPathComponent(leftover))
+        }
+        let temporary = target + ".\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ShortcutProblem("cannot write \(temporary): \(String(cString: strerror(errno)))") }
         var failure: String?
@@ -92,16 +102,15 @@ public struct ShortcutStore: Sendable {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
             throw ShortcutProblem("cannot write \(path): \(failure); the shortcuts are unchanged")
         }
-        let folder = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent,
-                          O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
+        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
         }
     }
 

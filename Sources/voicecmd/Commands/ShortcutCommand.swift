@@ -49,7 +49,8 @@ enum ShortcutCommand: Subcommand {
         // The sentence is read by the models alone, as it is each time the
         // shortcuts are loaded; the phrase is checked against the models
         // with the shortcuts so far.
-        let model = try ModelSource.load(arguments, shortcuts: false).model
+        let loaded = try ModelSource.load(arguments, shortcuts: false)
+        let model = loaded.model
         let matcher = Matcher(model: model)
         let result = matcher.match(sentence)
         guard let best = result.best else {
@@ -62,6 +63,13 @@ enum ShortcutCommand: Subcommand {
         let shortcut = Shortcut(phrase: phrase, application: best.application, intent: best.intent, sentence: sentence,
                                 asked: arguments.values["ask"] ?? [])
         let (intent, compiled) = try checked(shortcut, in: model, matcher: matcher)
+        // A word the recogniser cannot say would stop every listen and transcribe from starting.
+        if let files = try? SpeechModelFiles.locate(),
+           let word = try Pronunciations.missingWords(in: compiled.template.words, dictionaryPath: files.dictionary,
+                                                      modelPath: loaded.modelPath, builtIn: loaded.pronunciations)
+               .first(where: { $0.phones == nil }) {
+            throw ToolFailure(message: "the recogniser cannot pronounce \"\(word.word)\" of \"\(phrase)\"; use words of the letters a to z")
+        }
         let existing: [Shortcut]
         do {
             existing = try store.read()

@@ -56,7 +56,8 @@ struct LoadedModels {
     /// The model files read (a folder's, one by one); empty for the built-in model.
     var files: [String]
     /// Extra pronunciations: the built-in model's, or those of every model
-    /// file's `.dict` but the first (the recogniser reads that one itself).
+    /// file's `.dict` (the recogniser reads the first's itself; it is here
+    /// too so that it wins over a later file's).
     var pronunciations: [String: String]
 
     /// The first model file, whose `.dict` the recogniser reads and names in errors.
@@ -91,9 +92,13 @@ enum ModelSource {
             return LoadedModels(model: model, files: [], pronunciations: builtIn)
         }
         let (model, files) = try ModelLoader.load(paths: paths)
+        // Each file's own .dict; where two give a word, the earlier file's wins.
         var pronunciations: [String: String] = [:]
         for file in files.dropFirst() {
-            pronunciations.merge(try Pronunciations.overrides(forModel: file)) { first, _ in first }
+            pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { first, _ in first }
+        }
+        if let first = files.first {
+            pronunciations.merge(try Pronunciations.dictionary(besideModel: first)) { _, first in first }
         }
         return LoadedModels(model: model, files: files, pronunciations: pronunciations)
     }

@@ -63,3 +63,39 @@ struct ModelCombinationTests {
             """)
     }
 }
+
+extension ModelCombinationTests {
+    static func model(_ application: String, synonyms: [String] = [], range: ClosedRange<Double>) throws -> CommandModel {
+        let degrees = Parameter(name: "degrees", type: .integer, minimum: range.lowerBound, maximum: range.upperBound)
+        return CommandModel(application: application, applicationSynonyms: synonyms,
+                            intents: [try Intent(name: "SetTemperature", parameters: [degrees], phrases: ["set the temperature to \\(degrees)"])])
+    }
+
+    /// Thermostat (10–30) and Oven (50–250) both set temperatures: 200 is
+    /// for the oven, 20 could be either.
+    @Test func aReadingOutOfRangeIsNoAlternative() throws {
+        let matcher = Matcher(model: try CommandModel.combining([try Self.model("Thermostat", range: 10...30), try Self.model("Oven", range: 50...250)]))
+        let oven = matcher.match("set the temperature to 200")
+        #expect(oven.best?.application == "Oven")
+        #expect(oven.tiedApplications.isEmpty)
+        let neither = matcher.match("set the temperature to 400")
+        #expect(neither.tiedApplications == ["Thermostat", "Oven"], "both out of range: still a question of which")
+    }
+
+    @Test func aSynonymThatSoundsLikeAnotherApplicationIsAnError() throws {
+        let error = try #require(throws: ModelLoadError.self) {
+            try CommandModel.combining([try Self.model("Messages", range: 0...1), try Self.model("Mail", synonyms: ["messages"], range: 0...1)])
+        }
+        #expect(error.diagnostics.map(\.message) == [#"application "Mail" has a name that sounds like application "Messages"; "Which app?" could not tell them apart"#])
+    }
+
+    @Test func aTypeDeclaredAlikeByTwoApplicationsIsShared() throws {
+        let contact = CustomType(name: "Contact", title: "Contact", kind: .entity([Entity(id: "a", name: "Alex")]))
+        var first = try Self.model("One", range: 0...1), second = try Self.model("Two", range: 0...1)
+        first.types = [contact]
+        var elsewhere = contact
+        elsewhere.location = Diagnostic(severity: .error, message: "", file: "other.json", line: 3, column: 5)
+        second.types = [elsewhere]
+        #expect(try CommandModel.combining([first, second]).types.map(\.name) == ["Contact"])
+    }
+}

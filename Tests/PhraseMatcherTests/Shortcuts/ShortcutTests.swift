@@ -59,3 +59,20 @@ struct ShortcutTests {
         #expect(error.diagnostics.first?.summary == "s.json:2:30: error: \"phrase\" must be a non-empty string")
     }
 }
+
+extension ShortcutTests {
+    @Test(arguments: [
+        (Shortcut(phrase: "\\(content)", application: "Assistant", intent: "SendMessage", sentence: "text mom saying hello"),
+         "the phrase \"\\(content)\" has no word of its own outside its slots; it would catch anything"),
+        (Shortcut(phrase: "[please] \\(size)", application: "Assistant", intent: "OrderCoffee", sentence: "order a latte"),
+         "the phrase \"[please] \\(size)\" has no word of its own outside its slots; it would catch anything"),
+        (Shortcut(phrase: "treat me", application: "Assistant", intent: "OrderCoffee", sentence: "order a large latte", asked: ["quantity"]),
+         "'quantity' is optional, so it is never asked for; only a required value can be left open"),
+        (Shortcut(phrase: "party time", application: "Assistant", intent: "OrderCoffee", sentence: "order twenty large lattes"),
+         "the sentence's quantity, twenty, is out of range"),
+    ])
+    func shortcutsThatCouldNotWorkAreRefused(_ shortcut: Shortcut, _ message: String) throws {
+        let model = try Self.builtIn()
+        #expect(throws: ShortcutProblem(message)) { try model.shortcutPhrase(shortcut, matcher: Matcher(model: model)) }
+    }
+}

@@ -67,3 +67,49 @@ struct ApplicationChoiceTests {
         }
     }
 }
+
+extension ApplicationChoiceTests {
+    @Test func aWholeNameIsPreferredToPartOfAnother() {
+        let options = [["Courier"], ["Courier Express", "express"]]
+        #expect(Conversation.applicationChoice("courier", among: options) == 0)
+        #expect(Conversation.applicationChoice("the courier app", among: options) == 0)
+        #expect(Conversation.applicationChoice("express", among: options) == 1)
+        #expect(Conversation.applicationChoice("courier express please", among: options) == 1)
+        #expect(Conversation.applicationChoice("the second one", among: options) == 1)
+        #expect(Conversation.applicationChoice("banana", among: options) == nil)
+    }
+
+    /// A handler registered for one application's SendMessage leaves the other's alone.
+    @Test func aHandlerRegisteredForOneApplicationIsOnlyItsOwn() throws {
+        final class Recorder: IntentHandler, @unchecked Sendable {
+            // @unchecked: used from the test's one thread.
+            var handled: [String] = []
+            func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
+                handled.append(request.intent.name)
+                return HandlerOutcome(code: .success)
+            }
+        }
+        let engine = CommandEngine(model: try Self.twoApplications())
+        let recorder = Recorder()
+        engine.register(recorder, forIntent: "SendMessage", in: "Courier")
+        let assistant = ConversationScript(engine: engine)
+        #expect(assistant.run("text mom saying hello", answers: ["yes"])?.text == "Okay, I sent it to Mom.")
+        #expect(recorder.handled.isEmpty)
+        let courier = ConversationScript(engine: engine)
+        #expect(courier.run("in courier send a message to priya", answers: ["yes"])?.text == "Sent to Priya Shah with Courier.")
+        #expect(recorder.handled == ["SendMessage"])
+    }
+
+    /// Each application's ids are said with its own titles.
+    @Test func valuesAreSaidWithTheirApplicationsNames() throws {
+        let first = CommandModel(application: "Cafe", types: [CustomType(name: "Size", title: "Size", kind: .enumeration([EnumCase(identifier: "large", title: "large")]))],
+                                 intents: [try Intent(name: "Order", parameters: [Parameter(name: "size", type: .custom("Size"))],
+                                                      phrases: ["order a \\(size) coffee"], replies: ["success": "Your \\(size) coffee is coming."])])
+        let second = CommandModel(application: "Pizza", types: [CustomType(name: "Size", title: "Size", kind: .enumeration([EnumCase(identifier: "large", title: "family size")]))],
+                                  intents: [try Intent(name: "Bake", parameters: [Parameter(name: "size", type: .custom("Size"))],
+                                                       phrases: ["bake a \\(size) pizza"], replies: ["success": "Your \\(size) pizza is in the oven."])])
+        let script = try ConversationScript(model: CommandModel.combining([first, second]))
+        #expect(script.run("bake a family size pizza")?.text == "Your family size pizza is in the oven.")
+        #expect(script.run("order a large coffee")?.text == "Your large coffee is coming.")
+    }
+}
