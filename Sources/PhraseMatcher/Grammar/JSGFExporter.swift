@@ -87,10 +87,17 @@ private struct JSGFBuilder {
         }
         if !needingLanguageModel.isEmpty { lines.append("") }
         let fillers = model.fillers.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
-        let body = intentRules.isEmpty ? "<VOID>" : "( " + intentRules.map { "<\($0.name)>" }.joined(separator: " | ") + " )"
+        var body = intentRules.isEmpty ? "<VOID>" : "( " + intentRules.map { "<\($0.name)>" }.joined(separator: " | ") + " )"
+        // Several applications: any command may name its application first or last.
+        let selecting = model.applications.count > 1 && !intentRules.isEmpty
+        if selecting { body = "[ <application_prefix> ] \(body) [ <application_suffix> ]" }
         lines.append(fillers.isEmpty ? "public <command> = \(body);" : "public <command> = <filler>* \(body) <filler>*;")
         for rule in intentRules { lines.append("<\(rule.name)> = \(rule.body);") }
         if !fillers.isEmpty { lines.append("<filler> = \(Self.unique(fillers).joined(separator: " | "));") }
+        if selecting {
+            lines.append("<application_prefix> = \(Self.unique(model.applications.flatMap(ApplicationSelector.prefixes)).joined(separator: " | "));")
+            lines.append("<application_suffix> = \(Self.unique(model.applications.flatMap(ApplicationSelector.suffixes)).joined(separator: " | "));")
+        }
         for application in model.applications where namedApplications.contains(application.name) {
             let names = application.names.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
             lines.append("<\(applicationRule(application.name))> = \(Self.unique(names).joined(separator: " | "));")

@@ -39,7 +39,8 @@ struct MatchSearch {
     private let recognizers: [SlotRecognizer]
     private let slotLabels: [SlotLabel]
     private let text: NormalizedText
-    private let ids: [Int32]
+    /// The words as vocabulary ids (-1 for a word the model does not use).
+    let ids: [Int32]
     /// All items; those at one word position form a linked list from `heads`.
     private var items: [Item] = []
     private var heads: [Int32]
@@ -49,8 +50,12 @@ struct MatchSearch {
     /// computed) and how many spans start there.
     private var spanCells: [SIMD2<Int32>]
 
-    init(matcher: Matcher, text: NormalizedText) {
+    /// Only this application's intents are candidates, when set (the utterance named it).
+    private let application: String?
+
+    init(matcher: Matcher, text: NormalizedText, onlyApplication application: String? = nil) {
         self.matcher = matcher
+        self.application = application
         self.automaton = matcher.automaton
         self.recognizers = matcher.recognizers
         self.slotLabels = matcher.slotLabels
@@ -196,6 +201,7 @@ struct MatchSearch {
                 let score = item.score + Float(count - end) * Self.fillerWeight
                 for acceptIndex in Int(automaton.acceptStart[Int(item.state)])..<Int(automaton.acceptStart[Int(item.state) + 1]) {
                     let reference = automaton.accepts[acceptIndex]
+                    if let application, matcher.intentSummaries[Int(reference.intent)].application != application { continue }
                     if let known = best.firstIndex(where: { $0.reference.intent == reference.intent }) {
                         if best[known].score < score { best[known] = (item, reference, score) }
                     } else {

@@ -16,6 +16,8 @@ public final class Matcher: Sendable {
 
     /// A shortcut phrase's preset values, by phrase.
     let presets: [PhraseReference: [Argument]]
+    /// How each application may be named around a command; nil with one application.
+    let selectors: ApplicationSelectors?
 
     struct IntentSummary: Sendable {
         var name: String
@@ -87,6 +89,7 @@ public final class Matcher: Sendable {
             if !words.isEmpty { fillers.insert(words, value: .boolean(true)) }
         }
         self.fillers = fillers
+        self.selectors = model.applications.count > 1 ? ApplicationSelectors(model: model, vocabulary: &vocabulary) : nil
         self.vocabulary = vocabulary
         self.intentSummaries = model.intents.map { intent in
             IntentSummary(name: intent.name, application: model.application(of: intent).name, parameters: intent.parameters.map { ($0.name, $0.minimum, $0.maximum) })
@@ -107,7 +110,21 @@ public final class Matcher: Sendable {
     /// Matches already-normalised words (for example a recogniser's output).
     public func match(_ text: NormalizedText) -> MatchResult {
         var search = MatchSearch(matcher: self, text: text)
-        return MatchResult(text: text.original, candidates: search.run())
+        let plain = MatchResult(text: text.original, candidates: search.run())
+        guard let selectors, let (application, words) = selectors.find(in: search.ids, fillers: fillers) else { return plain }
+        // "… with Courier": the rest as a command of that application, when it is one.
+        let name = model.applications[application].name
+        let rest = NormalizedText(original: text.original, words: Array(text.words[words]), ranges: Array(text.ranges[words]))
+        var restSearch = MatchSearch(matcher: self, text: rest, onlyApplication: name)
+        let selected = restSearch.run().map { match in
+            var match = match
+            for index in match.arguments.indices where !match.arguments[index].wordRange.isEmpty {
+                let range = match.arguments[index].wordRange
+                match.arguments[index].wordRange = (range.lowerBound + words.lowerBound)..<(range.upperBound + words.lowerBound)
+            }
+            return match
+        }
+        return selected.isEmpty ? plain : MatchResult(text: text.original, candidates: selected)
     }
 
     func recognizerIndex(of type: ParameterType) -> Int? { recognizerIndices[type].map(Int.init) }

@@ -99,3 +99,35 @@ extension ModelCombinationTests {
         #expect(try CommandModel.combining([first, second]).types.map(\.name) == ["Contact"])
     }
 }
+
+extension ModelCombinationTests {
+    /// Any command may name its application first or last, as with Siri.
+    @Test(arguments: [
+        ("send a message to alex with the assistant", "Assistant"), ("ask courier to send a message to alex", "Courier"),
+        ("please send a message to priya using the courier app", "Courier"), ("in the assistant set a timer for five minutes", "Assistant"),
+        ("courier send a message to alex", "Courier"), ("send a message to alex on courier please", "Courier"),
+    ])
+    func namingTheApplicationAroundACommandSelectsIt(_ utterance: String, _ application: String) throws {
+        let model = try Self.combined()
+        let result = Matcher(model: model).match(utterance)
+        #expect(result.best?.application == application)
+        #expect(result.tiedApplications.isEmpty)
+        #expect(result.best?.confidence ?? 0 > 0.9)
+        #expect(try RecognitionGrammar.automaton(for: JSGFGrammar(model: model)).accepts(TextNormalizer.words(of: utterance)))
+    }
+
+    @Test func valuesKeepTheirPlaceInTheWholeUtterance() throws {
+        let match = try #require(Matcher(model: try Self.combined()).match("ask courier to send a message to priya").best)
+        #expect(match.argument("recipient")?.wordRange == 7..<8)
+        #expect(match.argument("recipient")?.text == "priya")
+    }
+
+    @Test func anApplicationNamedForACommandItCannotDoMatchesNothing() throws {
+        #expect(Matcher(model: try Self.combined()).match("set a timer for five minutes in courier").best == nil)
+    }
+
+    @Test func withOneApplicationNothingChanges() throws {
+        let builtIn = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        #expect(!JSGFGrammar(model: builtIn).text.contains("application_prefix"))
+    }
+}

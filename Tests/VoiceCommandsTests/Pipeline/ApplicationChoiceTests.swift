@@ -33,7 +33,8 @@ struct ApplicationChoiceTests {
         #expect(reply == Reply(code: .success, text: "Okay, I sent it to Alex Jones."))
     }
 
-    @Test(arguments: ["in courier send a message to alex", "send a message to alex with courier", "message alex on courier"])
+    @Test(arguments: ["in courier send a message to alex", "send a message to alex with courier", "message alex on courier",
+                      "ask courier to send a message to alex", "send a message to alex using the courier app"])
     func namingTheApplicationAsksNothing(_ utterance: String) throws {
         let script = try ConversationScript(model: Self.twoApplications())
         let reply = script.run(utterance, answers: ["yes"])
