@@ -38,7 +38,8 @@ for index, text in enumerate(values):
     write(f'ValueParsers/{index}.txt', text)
 sentences = ["please turn off the kitchen light", "send a message to Alex saying running late",
              "set a timer for an hour and a half", "what's the weather in Paris tomorrow",
-             "play some jazz in the living room", "turn the the the light"]
+             "play some jazz in the living room", "turn the the the light",
+             "ask courier to send a message to priya", "send a message to alex with the assistant please"]
 for index, text in enumerate(sentences):
     write(f'Matcher/{index}.txt', text)
 write('Shortcuts/file.json', json.dumps({"shortcuts": [
