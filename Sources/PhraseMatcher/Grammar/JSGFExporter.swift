@@ -9,7 +9,7 @@ public struct JSGFGrammar: Sendable {
     /// The grammar text.
     public var text: String
     /// Intents with free-text slots, each with the names of those slots.
-    public var intentsNeedingLanguageModel: [(intent: String, parameters: [String])]
+    public var intentsNeedingLanguageModel: [(intent: String, application: String, parameters: [String])]
 
     /// Every word the grammar can produce, sorted: what the recogniser's
     /// dictionary must know.
@@ -39,7 +39,7 @@ public struct JSGFGrammar: Sendable {
         return found.sorted()
     }
 
-    init(text: String, intentsNeedingLanguageModel: [(intent: String, parameters: [String])]) {
+    init(text: String, intentsNeedingLanguageModel: [(intent: String, application: String, parameters: [String])]) {
         self.text = text
         self.intentsNeedingLanguageModel = intentsNeedingLanguageModel
     }
@@ -65,25 +65,27 @@ private struct JSGFBuilder {
 
     mutating func build(grammarName: String) -> JSGFGrammar {
         var intentRules: [(name: String, body: String)] = []
-        var needingLanguageModel: [(intent: String, parameters: [String])] = []
+        var needingLanguageModel: [(intent: String, application: String, parameters: [String])] = []
         for intent in model.intents {
             let freeText = intent.parameters.filter { $0.type == .string }.map(\.name)
             let usedFreeText = freeText.filter { name in intent.phrases.contains { $0.template.slotNames.contains(name) } }
-            if !usedFreeText.isEmpty { needingLanguageModel.append((intent.name, usedFreeText)) }
+            let application = model.application(of: intent).name
+            if !usedFreeText.isEmpty { needingLanguageModel.append((intent.name, application, usedFreeText)) }
             let alternatives = intent.phrases.compactMap { phrase in
                 expression(phrase.template.elements, intent: intent)
             }
             guard !alternatives.isEmpty else { continue }
             // Intents of the first application keep their plain rule names;
             // another application's SendMessage is told apart by its name.
-            let application = model.application(of: intent).name
             let qualified = application == model.application ? intent.name : application + "_" + intent.name
             intentRules.append(("intent_" + Self.ruleName(qualified), alternatives.joined(separator: " | ")))
         }
 
         var lines = ["#JSGF V1.0;", "", "grammar \(Self.ruleName(grammarName));", ""]
-        for (intent, parameters) in needingLanguageModel {
-            lines.append("// \(intent) needs the general language model for free text: \(parameters.joined(separator: ", "))")
+        for (intent, application, parameters) in needingLanguageModel {
+            // Another application's intent is named with it ("Courier: SendMessage").
+            let shown = application == model.application ? intent : "\(application): \(intent)"
+            lines.append("// \(shown) needs the general language model for free text: \(parameters.joined(separator: ", "))")
         }
         if !needingLanguageModel.isEmpty { lines.append("") }
         let fillers = model.fillers.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }

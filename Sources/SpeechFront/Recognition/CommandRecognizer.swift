@@ -83,7 +83,8 @@ public final class CommandRecognizer {
     private let modelPath: String?
     private var hasLanguageModel = false
     /// Intents with free text, which the grammar cannot hear.
-    private var freeTextIntents: Set<String> { Set(grammar.intentsNeedingLanguageModel.map(\.intent)) }
+    /// Intents with free text, as application and name.
+    private var freeTextIntents: Set<[String]> { Set(grammar.intentsNeedingLanguageModel.map { [$0.application, $0.intent] }) }
     private var hasPhoneLoop = false
     /// The decoder knows only the words it was given (grammars, answers,
     /// the wake phrase), looked up in the dictionary file as needed; the
@@ -531,7 +532,7 @@ public final class CommandRecognizer {
     private func preferringFreeText(_ commands: Transcript, _ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         guard !freeTextIntents.isEmpty, commands.confidence < options.freeTextCheckBelow else { return commands }
         let freeText = try recognizeWithLanguageModel(segment)
-        if let best = freeText.match?.best, freeTextIntents.contains(best.intent),
+        if let best = freeText.match?.best, freeTextIntents.contains([best.application, best.intent]),
            best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) {
             return freeText
         }

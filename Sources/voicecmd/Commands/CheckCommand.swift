@@ -30,7 +30,10 @@ enum CheckCommand: Subcommand {
         StandardOutput.write("  vocabulary:         \(statistics.vocabularySize) words")
         StandardOutput.write("  automaton:          \(statistics.automatonStates) states")
         if !grammar.intentsNeedingLanguageModel.isEmpty {
-            let names = grammar.intentsNeedingLanguageModel.map { "\($0.intent) (\($0.parameters.joined(separator: ", ")))" }
+            let names = grammar.intentsNeedingLanguageModel.map { needing in
+                let intent = needing.application == model.application ? needing.intent : "\(needing.application): \(needing.intent)"
+                return "\(intent) (\(needing.parameters.joined(separator: ", ")))"
+            }
             StandardOutput.write("  free text:          \(names.joined(separator: ", ")) need the general language model")
         }
         // Words the recogniser's dictionary lacks: pronunciations from the
