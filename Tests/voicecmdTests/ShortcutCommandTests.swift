@@ -31,6 +31,7 @@ struct ShortcutCommandTests {
         #expect(run.stdout == "Your large latte is on its way.\n")
         let grammar = try ToolRunner.run(["grammar"], environment: environment)
         #expect(grammar.stdout.contains("coffee time"))
+        #expect(try ToolRunner.run(["check"], environment: environment).stdout.contains(", 1 of them shortcuts\n"))
 
         let remove = try ToolRunner.run(["shortcut", "remove", "Coffee Time"], environment: environment)
         #expect(remove.status == 0)

@@ -9,11 +9,11 @@ enum CheckCommand: Subcommand {
         discussion: "Errors and warnings are printed with file:line:column. Exits with 1 when the model has errors.",
         positionals: [.init(name: "file", help: "Command models (JSON), or folders of them, checked together. Default: the built-in model.",
                             isRepeating: true, isOptional: true)],
-        options: [.commands]
+        options: [.commands, .shortcuts]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let loaded = try ModelSource.load(arguments, paths: arguments.positionals + (arguments.values["commands"] ?? []), shortcuts: false)
+        let loaded = try ModelSource.load(arguments, paths: arguments.positionals + (arguments.values["commands"] ?? []))
         let model = loaded.model
         let path = loaded.modelPath
         let matcher = Matcher(model: model)
@@ -26,7 +26,8 @@ enum CheckCommand: Subcommand {
         StandardOutput.write("  intents:            \(statistics.intents)")
         StandardOutput.write("  parameters:         \(statistics.parameters)")
         let writtenOut = statistics.expandedPhrases == Int.max ? "more than 9e18" : String(statistics.expandedPhrases)
-        StandardOutput.write("  phrases:            \(statistics.phrases) (\(writtenOut) written out)")
+        StandardOutput.write("  phrases:            \(statistics.phrases) (\(writtenOut) written out)"
+                             + (loaded.shortcuts > 0 ? ", \(loaded.shortcuts) of them shortcuts" : ""))
         StandardOutput.write("  vocabulary:         \(statistics.vocabularySize) words")
         StandardOutput.write("  automaton:          \(statistics.automatonStates) states")
         if !grammar.intentsNeedingLanguageModel.isEmpty {

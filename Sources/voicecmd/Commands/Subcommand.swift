@@ -59,6 +59,8 @@ struct LoadedModels {
     /// file's `.dict` (the recogniser reads the first's itself; it is here
     /// too so that it wins over a later file's).
     var pronunciations: [String: String]
+    /// How many of the person's shortcuts joined the models.
+    var shortcuts = 0
 
     /// The first model file, whose `.dict` the recogniser reads and names in errors.
     var modelPath: String? { files.first }
@@ -76,7 +78,9 @@ enum ModelSource {
         do {
             let list = try store.read()
             let before = loaded.model.warnings.count
+            let phrases = loaded.model.intents.reduce(0) { $0 + $1.phrases.count }
             loaded.model = loaded.model.adding(list, from: store.path)
+            loaded.shortcuts = loaded.model.intents.reduce(0) { $0 + $1.phrases.count } - phrases
             for warning in loaded.model.warnings[before...] { printError("voicecmd: \(warning.message)") }
             loaded.model.warnings.removeSubrange(before...)
         } catch {
