@@ -23,9 +23,8 @@ public enum OverlapCheck {
             let phrase = model.intents[Int(later.intent)].phrases[Int(later.phrase)]
             let example = examples[state]
             let message = "intents \(names.joined(separator: " and ")) can match the same words, for example \"\(example)\""
-            if var location = phrase.location {
-                location.message = message
-                warnings.append(location)
+            if let location = phrase.location {
+                warnings.append(location.reporting(.warning, message))
             } else {
                 warnings.append(Diagnostic(severity: .warning, message: message, file: "", line: 0, column: 0))
             }

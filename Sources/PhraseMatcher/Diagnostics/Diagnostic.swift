@@ -43,6 +43,16 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         excerptColumn = windowColumn
     }
 
+    /// This place with another message: a model keeps where its parts are
+    /// written (a phrase, a type, an application name) as diagnostics
+    /// without one, for the problems found with them later.
+    public func reporting(_ severity: Severity, _ message: String) -> Diagnostic {
+        var diagnostic = self
+        diagnostic.severity = severity
+        diagnostic.message = message
+        return diagnostic
+    }
+
     /// `file:line:column`, or just the file when the position is unknown.
     public var location: String { line > 0 ? "\(file):\(line):\(column)" : file }
 

@@ -59,18 +59,12 @@ struct ApplicationSelectors: Sendable {
     /// The application an utterance names at its start (after leading
     /// fillers) or end (before trailing ones), and the words left between:
     /// the longest selector wins, the start before the end.
-    func find(in ids: [Int32], fillers: PhraseTrie) -> (application: Int, words: Range<Int>)? {
+    /// `fillerEnds` are the search's (`MatchSearch.fillerEnds`): where a
+    /// command may start after leading fillers and end before trailing ones.
+    func find(in ids: [Int32], fillerEnds: (canStart: [Bool], canEnd: [Bool])) -> (application: Int, words: Range<Int>)? {
         let count = ids.count
-        var starts = [0]
-        var index = 0
-        while index < starts.count {
-            fillers.walk(ids, from: starts[index]) { end, _ in if !starts.contains(end) { starts.append(end) } }
-            index += 1
-        }
-        var ends = Set([count])
-        for start in stride(from: count - 1, through: 0, by: -1) {
-            fillers.walk(ids, from: start) { end, _ in if ends.contains(end) { ends.insert(start) } }
-        }
+        let starts = fillerEnds.canStart.isEmpty ? [0] : fillerEnds.canStart.indices.filter { fillerEnds.canStart[$0] }
+        func canEnd(_ end: Int) -> Bool { fillerEnds.canEnd.isEmpty ? end == count : fillerEnds.canEnd[end] }
         // The words left keep their own fillers: the search reads those.
         var best: (application: Int, words: Range<Int>)?
         for start in starts {
@@ -82,7 +76,7 @@ struct ApplicationSelectors: Sendable {
         if let best { return best }
         for start in 1..<max(1, count) {
             suffixes.walk(ids, from: start) { end, values in
-                guard ends.contains(end), case .integer(let application) = values[0] else { return }
+                guard canEnd(end), case .integer(let application) = values[0] else { return }
                 if best == nil || start < best!.words.upperBound { best = (application, 0..<start) }
             }
         }

@@ -49,6 +49,9 @@ struct MatchSearch {
     /// Per (recogniser, position): first index into `spans` (-1 before it is
     /// computed) and how many spans start there.
     private var spanCells: [SIMD2<Int32>]
+    /// Where a command may start and end around fillers, once `run` has
+    /// looked (`fillerBoundaries`): the application selectors read it too.
+    private(set) var fillerEnds: (canStart: [Bool], canEnd: [Bool]) = ([], [])
 
     /// Only this application's intents are candidates, when set (the utterance named it).
     private let application: String?
@@ -73,7 +76,7 @@ struct MatchSearch {
     mutating func run() -> [Match] {
         let count = ids.count
         guard count > 0 else { return [] }
-        let fillerEnds = fillerBoundaries()
+        fillerEnds = fillerBoundaries()
         for start in 0..<count where fillerEnds.canStart.isEmpty ? start == 0 : fillerEnds.canStart[start] {
             add(Item(state: PhraseAutomaton.start, score: Float(start) * Self.fillerWeight, capture: -1), at: start)
         }

@@ -111,7 +111,7 @@ public final class Matcher: Sendable {
     public func match(_ text: NormalizedText) -> MatchResult {
         var search = MatchSearch(matcher: self, text: text)
         let plain = MatchResult(text: text.original, candidates: search.run())
-        guard let selectors, let (application, words) = selectors.find(in: search.ids, fillers: fillers) else { return plain }
+        guard let selectors, let (application, words) = selectors.find(in: search.ids, fillerEnds: search.fillerEnds) else { return plain }
         // "… with Courier": the rest as a command of that application, when it is one.
         let name = model.applications[application].name
         let rest = NormalizedText(original: text.original, words: Array(text.words[words]), ranges: Array(text.ranges[words]))

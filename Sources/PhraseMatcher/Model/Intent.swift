@@ -47,6 +47,9 @@ public struct Parameter: Sendable {
     public var minimum: Double?
     public var maximum: Double?
 
+    /// Asked for when the utterance leaves it out: required, with no default.
+    public var isAskedWhenMissing: Bool { isRequired && defaultValue == nil }
+
     public init(name: String, type: ParameterType, title: String? = nil, prompt: String? = nil,
                 isRequired: Bool = true, defaultValue: SlotValue? = nil, minimum: Double? = nil, maximum: Double? = nil) {
         self.name = name

@@ -37,12 +37,8 @@ extension CommandModel {
             message = "application \"\(application.name)\" has a name that sounds like application \"\(first.name)\""
                 + (firstPlace.map { " (\($0))" } ?? "") + "; \"Which app?\" could not tell them apart"
         }
-        guard var diagnostic = application.location else {
-            return Diagnostic(severity: .error, message: message, file: application.name, line: 0, column: 0)
-        }
-        diagnostic.severity = .error
-        diagnostic.message = message
-        return diagnostic
+        return application.location?.reporting(.error, message)
+            ?? Diagnostic(severity: .error, message: message, file: application.name, line: 0, column: 0)
     }
 
     /// The intent with its application written in, so it stays with it.

@@ -154,10 +154,7 @@ struct ModelReader {
             case "applicationSynonyms":
                 model.applicationSynonyms = strings(member.value, "\"applicationSynonyms\"") ?? []
                 recordWords(member.value)
-            case "locale":
-                if let locale = string(member.value, "\"locale\""), !locale.lowercased().hasPrefix("en") {
-                    error("locale \"\(locale)\" is not supported; voicecmd understands English (en-US)", at: member.value)
-                }
+            case "locale": checkLocale(member.value)
             case "fillers":
                 model.fillers = strings(member.value, "\"fillers\"") ?? []
                 recordWords(member.value)
@@ -251,10 +248,7 @@ struct ModelReader {
             case "fillers":
                 includedFillers += strings(member.value, "\"fillers\"") ?? []
                 recordWords(member.value)
-            case "locale":
-                if let locale = string(member.value, "\"locale\""), !locale.lowercased().hasPrefix("en") {
-                    error("locale \"\(locale)\" is not supported; voicecmd understands English (en-US)", at: member.value)
-                }
+            case "locale": checkLocale(member.value)
             default: break
             }
         }
@@ -287,10 +281,8 @@ struct ModelReader {
     }
 
     private mutating func clash(_ what: String, _ second: Diagnostic?, _ first: Diagnostic?) {
-        guard var diagnostic = second else { return }
-        diagnostic.severity = .error
-        diagnostic.message = "\(what) is declared twice; the first is at \(first?.location ?? "an earlier file")"
-        diagnostics.append(diagnostic)
+        guard let second else { return }
+        diagnostics.append(second.reporting(.error, "\(what) is declared twice; the first is at \(first?.location ?? "an earlier file")"))
     }
 
     /// A path with "." and "dir/.." taken out as written (links are
@@ -313,6 +305,12 @@ struct ModelReader {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// A model or included file may say its locale; only English is understood.
+    private mutating func checkLocale(_ node: JSONNode) {
+        if let locale = string(node, "\"locale\""), !locale.lowercased().hasPrefix("en") {
+            error("locale \"\(locale)\" is not supported; voicecmd understands English (en-US)", at: node)
+        }
+    }
 
     // MARK: - Types
 
@@ -487,10 +485,9 @@ struct ModelReader {
 
     /// Whether `path`, with links followed, is `folder` or below it.
     static func lies(_ path: String, inside folder: String) -> Bool {
-        let resolvedFolder = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-        let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        let resolvedFolder = canonical(folder)
         let prefix = resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/"
-        return resolved.hasPrefix(prefix)
+        return canonical(path).hasPrefix(prefix)
     }
 
     /// A list of synonyms (`what` names it, `each` one of them in errors):

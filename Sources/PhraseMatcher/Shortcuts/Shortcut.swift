@@ -79,7 +79,7 @@ extension CommandModel {
             if presets.contains(where: { $0.name == name }) {
                 throw ShortcutProblem("the sentence already gives the \(parameter.title.lowercased()); '\(name)' cannot be left open too")
             }
-            if !parameter.isRequired || parameter.defaultValue != nil {
+            if !parameter.isAskedWhenMissing {
                 throw ShortcutProblem("'\(name)' is optional, so it is never asked for; only a required value can be left open")
             }
         }
@@ -87,7 +87,7 @@ extension CommandModel {
             let title = intent.parameter(named: outside.name)?.title.lowercased() ?? outside.name
             throw ShortcutProblem("the sentence's \(title), \(outside.text), is out of range")
         }
-        for parameter in intent.parameters where parameter.isRequired && parameter.defaultValue == nil {
+        for parameter in intent.parameters where parameter.isAskedWhenMissing {
             let given = presets.contains { $0.name == parameter.name } || spoken.contains(parameter.name)
             if !given && !shortcut.asked.contains(parameter.name) {
                 throw ShortcutProblem("the sentence leaves the \(parameter.title.lowercased()) open; say it in the sentence, "

@@ -44,13 +44,16 @@ public enum ShortcutFile {
     }
 
     public static func serialize(_ shortcuts: [Shortcut]) -> String {
-        let lines = shortcuts.map { shortcut in
-            "    " + JSONOutput.object([
-                ("phrase", .string(shortcut.phrase)), ("application", .string(shortcut.application)),
-                ("intent", .string(shortcut.intent)), ("sentence", .string(shortcut.sentence)),
-                ("ask", .array(shortcut.asked.map(JSONOutput.string))),
-            ]).serialized
-        }
+        let lines = shortcuts.map { "    " + json($0).serialized }
         return "{\n  \"shortcuts\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
+    }
+
+    /// One shortcut as the file holds it (and `shortcut list --json` prints it).
+    public static func json(_ shortcut: Shortcut) -> JSONOutput {
+        .object([
+            ("phrase", .string(shortcut.phrase)), ("application", .string(shortcut.application)),
+            ("intent", .string(shortcut.intent)), ("sentence", .string(shortcut.sentence)),
+            ("ask", .array(shortcut.asked.map(JSONOutput.string))),
+        ])
     }
 }
