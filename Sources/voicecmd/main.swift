@@ -58,6 +58,9 @@ func runTool(_ argv: [String]) -> Int32 {
     } catch let error as ToolFailure {
         printError("Error: \(error.message)")
         return 1
+    } catch let error as ShortcutProblem {
+        printError("Error: \(error.message)")
+        return 1
     } catch {
         printError("Error: \(error)")
         return 1

@@ -73,9 +73,10 @@ public final class Conversation {
     @discardableResult
     public func answer(_ text: String) -> State {
         guard case .waiting(let prompt)? = state else { return state ?? finish(.failure) }
+        emit(.answer(text))
+        if AnswerReader.isCancel(text) { return finish(.canceled) }
+        // Which app is asked before there is an intent.
         if prompt.kind == .application {
-            emit(.answer(text))
-            if AnswerReader.isCancel(text) { return finish(.canceled) }
             guard let index = Self.applicationChoice(text, among: optionNames(prompt)), index < applicationCandidates.count else {
                 return askAgain(prompt)
             }
@@ -83,8 +84,6 @@ public final class Conversation {
             return begin(applicationCandidates[index])
         }
         guard let intent else { return state ?? finish(.failure) }
-        emit(.answer(text))
-        if AnswerReader.isCancel(text) { return finish(.canceled) }
         let parameter = prompt.parameter.flatMap(intent.parameter(named:))
         switch prompt.kind {
         case .needsValue:
@@ -94,7 +93,7 @@ public final class Conversation {
             misunderstood = 0
             if let asked = apply(result, to: parameter) { return asked }
         case .application:
-            return askAgain(prompt)
+            return askAgain(prompt)  // answered above
         case .disambiguation:
             guard let parameter else { return askAgain(prompt) }
             let offered = optionNames(prompt)

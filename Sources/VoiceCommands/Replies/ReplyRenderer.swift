@@ -68,28 +68,23 @@ public struct ReplyRenderer: Sendable {
     /// A summary with the resolved values: an optional part is said only
     /// when every value in it is known.
     public func render(_ summary: SummaryTemplate, values: [String: ResolvedValue]) -> String {
-        func written(_ parts: [SummaryTemplate.Part]) -> String? {
+        // The summary as a reply template: an optional part whose value is
+        // missing is dropped whole; a missing value outside one is left out
+        // as in replies.
+        func written(_ parts: [SummaryTemplate.Part], optional: Bool) -> String? {
             var text = ""
             for part in parts {
                 switch part {
                 case .text(let words): text += words
                 case .value(let name):
-                    guard values[name] != nil else { return nil }
+                    if optional && values[name] == nil { return nil }
                     text += "\\(" + name + ")"
-                case .optional(let inner): text += written(inner) ?? ""
+                case .optional(let inner): text += written(inner, optional: true) ?? ""
                 }
             }
             return text
         }
-        // Required values missing from the top level are left out as in replies.
-        let template = summary.parts.map { part -> String in
-            switch part {
-            case .text(let words): words
-            case .value(let name): "\\(" + name + ")"
-            case .optional(let inner): written(inner) ?? ""
-            }
-        }.joined()
-        return render(template, values: values)
+        return render(written(summary.parts, optional: false) ?? "", values: values)
     }
 
     /// The reply for `code`: the intent's own, else a plain default.

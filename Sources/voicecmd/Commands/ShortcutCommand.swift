@@ -70,24 +70,14 @@ enum ShortcutCommand: Subcommand {
                .first(where: { $0.phones == nil }) {
             throw ToolFailure(message: "the recogniser cannot pronounce \"\(word.word)\" of \"\(phrase)\"; use words of the letters a to z")
         }
-        let existing: [Shortcut]
-        do {
-            existing = try store.read()
-        } catch {
-            throw ToolFailure(message: error.message)
-        }
-        if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(existing))) {
+        if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(try store.read()))) {
             throw ToolFailure(message: "\"\(phrase)\" already means \(owner); choose another phrase")
         }
-        do {
-            try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
-                if let same = shortcuts.first(where: { $0.hasPhrase(phrase) }) {
-                    throw ShortcutProblem("\"\(same.phrase)\" is already a shortcut for \(same.intent); remove it first")
-                }
-                shortcuts.append(shortcut)
+        try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
+            if let same = shortcuts.first(where: { $0.hasPhrase(phrase) }) {
+                throw ShortcutProblem("\"\(same.phrase)\" is already a shortcut for \(same.intent); remove it first")
             }
-        } catch {
-            throw ToolFailure(message: error.message)
+            shortcuts.append(shortcut)
         }
         let values = compiled.presetArguments.map { "\($0.name) \($0.text)" }
         var line = "Added \"\(phrase)\": \(best.label(showApplication: model.applications.count > 1))"
@@ -119,19 +109,9 @@ enum ShortcutCommand: Subcommand {
     }
 
     private static func list(_ arguments: ParsedArguments, store: ShortcutStore) throws -> Int32 {
-        let shortcuts: [Shortcut]
-        do {
-            shortcuts = try store.read()
-        } catch {
-            throw ToolFailure(message: error.message)
-        }
-        for shortcut in shortcuts {
+        for shortcut in try store.read() {
             if arguments.has("json") {
-                StandardOutput.write(JSONOutput.object([
-                    ("phrase", .string(shortcut.phrase)), ("application", .string(shortcut.application)),
-                    ("intent", .string(shortcut.intent)), ("sentence", .string(shortcut.sentence)),
-                    ("ask", .array(shortcut.asked.map(JSONOutput.string))),
-                ]).serialized)
+                StandardOutput.write(ShortcutFile.json(shortcut).serialized)
             } else {
                 let asked = shortcut.asked.isEmpty ? "" : " (asks for \(shortcut.asked.joined(separator: ", ")))"
                 StandardOutput.write("\(shortcut.phrase)  →  \(shortcut.application): \(shortcut.intent)  \"\(shortcut.sentence)\"\(asked)")
@@ -142,15 +122,11 @@ enum ShortcutCommand: Subcommand {
 
     private static func remove(_ phrase: String, store: ShortcutStore) throws -> Int32 {
         var removed: Shortcut?
-        do {
-            try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
-                guard let index = shortcuts.firstIndex(where: { $0.hasPhrase(phrase) }) else {
-                    throw ShortcutProblem("there is no shortcut \"\(phrase)\"")
-                }
-                removed = shortcuts.remove(at: index)
+        try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
+            guard let index = shortcuts.firstIndex(where: { $0.hasPhrase(phrase) }) else {
+                throw ShortcutProblem("there is no shortcut \"\(phrase)\"")
             }
-        } catch {
-            throw ToolFailure(message: error.message)
+            removed = shortcuts.remove(at: index)
         }
         StandardOutput.write("Removed \"\(removed?.phrase ?? phrase)\".")
         return 0

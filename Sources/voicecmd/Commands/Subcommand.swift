@@ -98,11 +98,8 @@ enum ModelSource {
         let (model, files) = try ModelLoader.load(paths: paths)
         // Each file's own .dict; where two give a word, the earlier file's wins.
         var pronunciations: [String: String] = [:]
-        for file in files.dropFirst() {
-            pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { first, _ in first }
-        }
-        if let first = files.first {
-            pronunciations.merge(try Pronunciations.dictionary(besideModel: first)) { _, first in first }
+        for file in files {
+            pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { earlier, _ in earlier }
         }
         return LoadedModels(model: model, files: files, pronunciations: pronunciations)
     }
