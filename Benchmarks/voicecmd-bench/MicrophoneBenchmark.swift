@@ -49,7 +49,7 @@ enum MicrophoneBenchmark {
             throw BenchError(message: "playing into \(sink): \(error)")
         }
         Thread.sleep(forTimeInterval: 2)
-        Task { await session.stop() }
+        session.stop()
         try listening.wait("listening at \(device)")
         let playedSeconds = ListenBenchmark.seconds(ContinuousClock.now - started)
         let run = collector.snapshot

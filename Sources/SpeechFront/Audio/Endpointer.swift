@@ -47,6 +47,10 @@ public final class Endpointer {
     /// Extra audio kept before the first utterance of a stream, in seconds.
     static let settlingPreRoll = 0.75
     private var framesSeen = 0
+    /// Set by `close(silence:within:)`: the open utterance ends at a
+    /// pause this long (seconds), or at `closingDeadline` (stream seconds).
+    private var closingSilence: Double?
+    private var closingDeadline: Double?
 
     public init(settings: Settings = Settings()) throws(SpeechError) {
         guard settings.trailingSilence > 0, settings.maximumLength > settings.trailingSilence, settings.padding >= 0,
@@ -100,6 +104,23 @@ public final class Endpointer {
         return finished
     }
 
+    /// Listening is about to stop: the utterance in progress ends at the
+    /// first pause of `silence` seconds (shorter than the trailing silence:
+    /// the speaker is finishing a sentence, not pausing inside one) or
+    /// `within` seconds of stream from now, whichever comes first.
+    /// `isClosed` tells when it has; no new utterance opens after this.
+    public func close(silence: Double, within: Double) {
+        closingSilence = min(silence, settings.trailingSilence)
+        closingDeadline = position + max(0, within)
+    }
+
+    /// After `close`: nothing is open any more, or the deadline has passed
+    /// (the caller then ends the stream with `finish`).
+    public var isClosed: Bool {
+        guard let closingDeadline else { return false }
+        return !inUtterance || position >= closingDeadline
+    }
+
     /// A gap in the stream (frames a full buffer dropped): an open utterance
     /// ends where the audio stopped, and the stream clock moves on.
     public func skip(_ frames: Int) -> SpeechSegment? {
@@ -109,12 +130,15 @@ public final class Endpointer {
     }
 
     /// A stretch not listened to (voicecmd itself speaking): an open
-    /// utterance is dropped, not handed on (its end was cut off, and half a
-    /// command must not run), and the stream clock moves on.
-    public func discard(_ frames: Int) {
-        _ = finish()
+    /// utterance is not handed on (its end was cut off, and half a command
+    /// must not run) but returned, so that it can be reported as ignored;
+    /// the stream clock moves on.
+    @discardableResult
+    public func discard(_ frames: Int) -> SpeechSegment? {
+        let cut = finish()
         preRoll = []
         samplesSeen += frames
+        return cut
     }
 
     /// The utterance still open at the end of the stream, if any.
@@ -139,7 +163,7 @@ public final class Endpointer {
             // late, and its start would be lost.
             let keep = Self.samples(settings.padding + settings.minimumSpeech + (hasOpened ? 0 : Self.settlingPreRoll))
             if preRoll.count > keep { preRoll.removeFirst(preRoll.count - keep) }
-            guard isSpeech, detectorSettled else { return nil }
+            guard isSpeech, detectorSettled, closingDeadline == nil else { return nil }
             inUtterance = true
             hasOpened = true
             current = preRoll
@@ -159,10 +183,11 @@ public final class Endpointer {
         // what it will be unless speech comes back.
         if silentFrames > 0, silentFrames * frame.count >= Self.samples(settings.padding),
            silentFrames * frame.count - frame.count < Self.samples(settings.padding),
-           isLongEnough, silence < settings.trailingSilence, length < settings.maximumLength {
+           isLongEnough, silence < (closingSilence ?? settings.trailingSilence), length < settings.maximumLength {
             return .tentative(SpeechSegment(samples: current, start: seconds(currentStart)))
         }
-        guard silence >= settings.trailingSilence || length >= settings.maximumLength else { return nil }
+        let trailingSilence = closingSilence ?? settings.trailingSilence
+        guard silence >= trailingSilence || length >= settings.maximumLength else { return nil }
         // Keep `padding` of the trailing silence.
         let trailing = max(0, silentFrames * frame.count - Self.samples(settings.padding))
         let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart))

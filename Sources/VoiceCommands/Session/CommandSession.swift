@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PhraseMatcher
 import SpeechFront
 
@@ -38,6 +39,11 @@ public actor CommandSession {
         public var wake: WakePhrase?
         /// How long after a wake phrase said alone the next command may start.
         public var wakeWindow: Double = 8
+        /// After `stop()`, the utterance in progress ends at the first pause
+        /// this long (seconds) …
+        public var closingSilence: Double = 0.5
+        /// … or after this many seconds of stream, whichever comes first.
+        public var stopGrace: Double = 3
 
         public init() {}
     }
@@ -56,7 +62,9 @@ public actor CommandSession {
     /// Stream time of the question now waiting for an answer.
     private var askedAt: Double?
     private var reader: Task<Void, Never>?
-    private var stopRequested = false
+    /// The listening in progress, for `stop()`, which is not isolated to
+    /// the session: Ctrl-C must take effect while a turn is busy.
+    private nonisolated let listening = Mutex<ListeningControl>(ListeningControl())
     /// The utterance that led to the question now waiting.
     private var questionSpan: SpeechSpan?
     /// The engine's model generation the recogniser's grammar was built for.
@@ -144,7 +152,6 @@ public actor CommandSession {
                                                             target: recognizer.options.denoiseTarget)
         let source: any AudioSource = denoised ?? source
         guard reader == nil else { throw SpeechError("the session is already listening") }
-        stopRequested = false
         // Stream time starts again at zero: nothing of an earlier stream holds,
         // in the session or in the decoder.
         awakeAt = nil
@@ -154,14 +161,24 @@ public actor CommandSession {
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
         // threads), so a slow turn never holds the audio up.
-        let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit, status: status)
+        let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit, status: status,
+                                           closingSilence: settings.closingSilence, stopGrace: settings.stopGrace)
         let task = Task.detached { await endpointing.run(source, into: continuation) }
         // The turns gone (the caller cancelled), the reading stops.
         continuation.onTermination = { _ in task.cancel() }
         reader = task
+        let stoppedEarly = listening.withLock { control in
+            control.reader = task
+            control.endpointing = endpointing
+            return control.stopRequested
+        }
+        // A stop that came before listening began (Ctrl-C while the model
+        // loaded) ends it at once.
+        if stoppedEarly { stop() }
         status.setActive(true)
         defer {
             reader = nil
+            listening.withLock { $0 = ListeningControl() }
             status.setActive(false)
         }
         emit(SessionEvent(.listening(source: source.name)))
@@ -171,11 +188,9 @@ public actor CommandSession {
                 endpointing.taken()
                 switch item {
                 case .tentative(let segment):
-                    if !stopRequested, let audio = audio(of: segment, denoised) { speculate(audio) }
-                case .utterance(let segment, let at, let interrupted):
-                    // After a stop, utterances still waiting are dropped; the
-                    // one in progress when it came is finished.
-                    if stopRequested && !interrupted { continue }
+                    if !listening.withLock({ $0.stopRequested }), let audio = audio(of: segment, denoised) { speculate(audio) }
+                case .utterance(let segment, let at):
+                    // After a stop too: every utterance recorded has its turn.
                     // Noise the energy detector took for speech goes no further.
                     guard let audio = audio(of: segment, denoised) else { continue }
                     take(audio, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
@@ -183,6 +198,8 @@ public actor CommandSession {
                     giveUpUnanswered(at: seconds)
                 case .dropped(let frames):
                     emit(SessionEvent(.dropped(frames: frames)))
+                case .ignored(let segment, let at):
+                    emit(SessionEvent(.ignored(reason: .speaking), utterance: SpeechSpan(start: segment.start, end: segment.end, endpointed: at)))
                 case .failed(let error):
                     failure = error
                 }
@@ -194,11 +211,27 @@ public actor CommandSession {
         if let failure { throw failure }
     }
 
-    /// Stops listening: the utterance in progress is finished and has its
-    /// turn; utterances waiting for theirs are dropped. A later `listen` starts afresh.
-    public func stop() {
-        stopRequested = true
-        reader?.cancel()
+    /// Stops listening: the utterance in progress is finished (at its
+    /// next short pause, or after `stopGrace` seconds of stream) and, with
+    /// every utterance already recorded, has its turn. Called before
+    /// `listen`, the next `listen` returns at once; a later one starts afresh.
+    public nonisolated func stop() {
+        let (reader, endpointing) = listening.withLock { control in
+            control.stopRequested = true
+            return (control.reader, control.endpointing)
+        }
+        guard let reader, let endpointing else { return }
+        if !endpointing.requestStop() {
+            reader.cancel()
+            return
+        }
+        // A source that goes quiet (a pipe nobody writes to) is not waited
+        // for beyond the grace period, in real time.
+        let grace = settings.stopGrace + 1
+        Task.detached {
+            try? await Task.sleep(for: .seconds(grace))
+            reader.cancel()
+        }
     }
 
     /// A question left without an answer for `answerTimeout` seconds of
@@ -395,11 +428,19 @@ public actor CommandSession {
     }
 }
 
+/// The listening in progress, as `stop()` needs it.
+private struct ListeningControl {
+    var reader: Task<Void, Never>?
+    var endpointing: EndpointingLoop?
+    var stopRequested = false
+}
+
 /// What the endpointing loop hands to the turns.
 private enum Heard: Sendable {
     case tentative(SpeechSegment)
-    /// `interrupted`: the utterance in progress when listening was stopped.
-    case utterance(SpeechSegment, endpointed: ContinuousClock.Instant, interrupted: Bool)
+    case utterance(SpeechSegment, endpointed: ContinuousClock.Instant)
+    /// Speech cut off because voicecmd began speaking (not listened to).
+    case ignored(SpeechSegment, at: ContinuousClock.Instant)
     /// How far the stream has been read, now and then (question timeouts).
     case position(Double)
     case dropped(Int)
@@ -411,22 +452,37 @@ private enum Heard: Sendable {
 /// stops reading, so a source that can wait (a file read fast, a pipe) is
 /// held back, and a live one drops audio in its bounded queue, counted.
 /// @unchecked Sendable: the endpointer is used by `run` alone, on one task;
-/// `pending` is guarded by `lock`.
+/// `pending`, `hearing` and `stopRequested` are guarded by `lock`.
 private final class EndpointingLoop: @unchecked Sendable {
     private let endpointer: Endpointer
     private let pendingLimit: Int
     private let status: ListeningStatus
+    private let closingSilence: Double
+    private let stopGrace: Double
     private let lock = NSLock()
     private var pending = 0
+    private var hearing = false
+    private var stopRequested = false
 
-    init(endpointer: Endpointer, pendingLimit: Int, status: ListeningStatus) {
+    init(endpointer: Endpointer, pendingLimit: Int, status: ListeningStatus, closingSilence: Double, stopGrace: Double) {
         self.endpointer = endpointer
         self.pendingLimit = max(1, pendingLimit)
         self.status = status
+        self.closingSilence = closingSilence
+        self.stopGrace = stopGrace
     }
 
     /// The turn loop took one item.
     func taken() { lock.withLock { pending -= 1 } }
+
+    /// Asks the loop to end once the utterance in progress is over; false
+    /// when none is (the reading can stop at once).
+    func requestStop() -> Bool {
+        lock.withLock {
+            stopRequested = true
+            return hearing
+        }
+    }
 
     func run(_ source: any AudioSource, into output: AsyncStream<Heard>.Continuation) async {
         defer { output.finish() }
@@ -436,11 +492,12 @@ private final class EndpointingLoop: @unchecked Sendable {
             lock.withLock { pending += 1 }
             if case .terminated = output.yield(item) { ended = true }
         }
-        func hand(_ segment: SpeechSegment?, interrupted: Bool = false) {
+        func hand(_ segment: SpeechSegment?) {
             guard let segment else { return }
-            send(.utterance(segment, endpointed: .now, interrupted: interrupted))
+            send(.utterance(segment, endpointed: .now))
         }
         var lastPosition = 0.0
+        var closing = false
         do {
             for try await buffer in source.buffers() {
                 while !ended, lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
@@ -453,7 +510,7 @@ private final class EndpointingLoop: @unchecked Sendable {
                 // learn the reply's voice as the room), and speech it cut
                 // into is dropped.
                 if buffer.isMuted {
-                    endpointer.discard(buffer.samples.count)
+                    if let cut = endpointer.discard(buffer.samples.count) { send(.ignored(cut, at: .now)) }
                     status.heard([], hearing: false)
                 } else {
                     for endpoint in try endpointer.feedEndpoints(buffer.samples) {
@@ -468,6 +525,15 @@ private final class EndpointingLoop: @unchecked Sendable {
                     lastPosition = endpointer.position
                     send(.position(lastPosition))
                 }
+                let stopping = lock.withLock {
+                    hearing = endpointer.isHearingSpeech
+                    return stopRequested
+                }
+                if stopping {
+                    if !closing { endpointer.close(silence: closingSilence, within: stopGrace) }
+                    closing = true
+                    if endpointer.isClosed { break }
+                }
             }
         } catch is CancellationError {
         } catch {
@@ -476,6 +542,6 @@ private final class EndpointingLoop: @unchecked Sendable {
             return
         }
         // The end of the audio, or a stop: the utterance in progress is finished.
-        hand(endpointer.finish(), interrupted: Task.isCancelled)
+        hand(endpointer.finish())
     }
 }

@@ -16,6 +16,15 @@ public struct SessionEvent: Sendable {
         case conversation(ConversationEvent)
         /// Frames the bounded audio buffer dropped because decoding fell behind.
         case dropped(frames: Int)
+        /// Speech that was not listened to (its span is the event's).
+        case ignored(reason: IgnoredReason)
+    }
+
+    /// Why speech was not listened to.
+    public enum IgnoredReason: String, Sendable {
+        /// voicecmd began speaking (`--speak`) while it was said: the
+        /// microphone is not heard meanwhile, and half a command must not run.
+        case speaking
     }
 
     public var kind: Kind

@@ -85,8 +85,8 @@ enum ListenCommand: Subcommand {
             if StandardOutput.hasFailed { outputLost.fire() }
             if let speaker, let text = event.spokenText { speaker.say(text) }
         }
-        outputLost.action = { Task { await session.stop() } }
-        let interrupt = Interruption { Task { await session.stop() } }
+        outputLost.action = { session.stop() }
+        let interrupt = Interruption { session.stop() }
         defer { interrupt.cancel() }
         if let line = StatusLine(status: session.status, gate: speaker?.gate) {
             display.line = line

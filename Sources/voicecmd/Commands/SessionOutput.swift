@@ -32,6 +32,8 @@ enum SessionOutput {
             if !accepted { members.append(("accepted", .bool(false))) }
         case .dropped(let frames):
             members = [("event", .string("dropped")), ("frames", .integer(frames))]
+        case .ignored(let reason):
+            members = [("event", .string("ignored")), ("reason", .string(reason.rawValue))]
         case .listening(let source):
             members = [("event", .string("listening")), ("source", .string(source))]
         case .wake(let phrase):
@@ -79,6 +81,9 @@ enum SessionOutput {
         case .transcript(let text, _, let accepted) where heard:
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
             return "\(time)\(text)" + (accepted ? "" : "  (not a command)")
+        case .ignored(.speaking) where heard:
+            let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
+            return "\(time)(not heard: said while voicecmd was speaking)"
         case .wake(let phrase) where heard:
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
             return "\(time)(\(phrase))"

@@ -148,3 +148,43 @@ extension CommandSessionTests {
         #expect(log.intents.map(\.application) == ["Courier", "Courier"])
     }
 }
+
+extension CommandSessionTests {
+    /// A source muted from `from` seconds on, as the speaking gate mutes a
+    /// microphone while voicecmd speaks.
+    struct MutedFrom: AudioSource {
+        var source: any AudioSource
+        var from: Double
+        var name: String { source.name }
+        func buffers() -> AsyncThrowingStream<AudioBuffer, any Error> {
+            let from = Int(self.from * 16_000)
+            let position = Position()
+            return source.buffers().mapped { buffer in
+                var buffer = buffer
+                buffer.isMuted = position.advance(by: buffer.samples.count) > from
+                return buffer
+            }
+        }
+        /// @unchecked Sendable: a mapped stream calls its transform once at a time.
+        final class Position: @unchecked Sendable {
+            var samples = 0
+            func advance(by count: Int) -> Int { samples += count; return samples }
+        }
+    }
+
+    /// Speech cut off because voicecmd began speaking is not carried out,
+    /// and not lost without a word: it is reported as ignored, with its span.
+    @Test func speechCutOffBySpeakingIsReportedAsIgnored() async throws {
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        let log = EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model), speech: try Self.speechOptions()) { log.add($0) }
+        // "send a message to alex" is said from 0.5 to 2.05 s; muting comes at 1.5 s.
+        let file = try ReaderAudioSource.file(Self.sessions.appendingPathComponent("conversation-cancel.flac").path, pacing: .asFastAsConsumed)
+        try await session.listen(to: MutedFrom(source: file, from: 1.5))
+        let ignored = log.all.filter { if case .ignored(.speaking) = $0.kind { true } else { false } }
+        #expect(ignored.count == 1)
+        let span = try #require(ignored.first?.utterance)
+        #expect(span.start < 0.6 && span.end >= 1.4 && span.end <= 1.6, "\(span)")
+        #expect(log.intents.isEmpty)
+    }
+}
