@@ -24,6 +24,9 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev", "libsamplerate0-dev", "libpulse-dev"])]
         ),
+        // The layout of sherpa-onnx's voice-activity C API (Silero VAD),
+        // which SpeechFront loads at run time: a header, nothing linked.
+        .systemLibrary(name: "CSherpaOnnx"),
         // flite's CMU lexicon and letter-to-sound rules (no pkg-config file).
         .systemLibrary(
             name: "CFlite",
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "PhraseMatcher"),
         .target(
             name: "SpeechFront",
-            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio", "CFlite"]
+            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio", "CFlite", "CSherpaOnnx"]
         ),
         // The facade an application imports: the resolve/confirm/handle
         // pipeline, handlers and their process runner, and the voice session.

@@ -1,9 +1,11 @@
 /// Finds where utterances start and end in a stream of 16 kHz audio, holding
 /// only the open utterance and a short pre-roll, so hours stream through.
 ///
-/// Speech frames come from PocketSphinx's voice-activity detector, which
-/// keeps a running estimate of the background noise and so adapts to a
-/// quiet room or a noisy kitchen alike. An utterance ends after
+/// Speech frames come from Silero's voice-activity network when it is
+/// installed (it tells voices from noise, music and silence, so noise never
+/// opens an utterance and never reaches the decoder), else from
+/// PocketSphinx's energy detector, which keeps a running estimate of the
+/// background noise but hears any loud sound as speech. An utterance ends after
 /// `trailingSilence` seconds without speech, or when it reaches
 /// `maximumLength`.
 public final class Endpointer {
@@ -20,14 +22,17 @@ public final class Endpointer {
         /// Speech an utterance must hold in all to count, in seconds: a
         /// clink of dishes measured 0.15–0.2 s of "speech", a short "no" 0.4 s.
         public var minimumUtteranceSpeech: Double = 0.3
-        /// How far above the noise estimate (a log ratio) a frame counts as speech.
+        /// How far above the noise estimate (a log ratio) a frame counts as
+        /// speech, for the energy detector.
         public var threshold: Double = 2.0
+        /// Which detector tells speech frames from the rest.
+        public var gate: VoiceGate = .auto
 
         public init() {}
     }
 
     public let settings: Settings
-    private let detector: VoiceActivityDetector
+    private let detector: any SpeechFrameDetector
     private var pending: [Int16] = []
     /// Recent audio while no utterance is open: padding plus the speech
     /// that the detector needed before it turned to speech.
@@ -59,8 +64,16 @@ public final class Endpointer {
                               + "maximum length \(settings.maximumLength) s")
         }
         self.settings = settings
-        detector = try VoiceActivityDetector(threshold: settings.threshold, startFrames: Self.frames(settings.minimumSpeech))
+        if settings.gate == .silero || (settings.gate == .auto && SileroSpeechDetector.isAvailable) {
+            detector = try SileroSpeechDetector()
+        } else {
+            detector = try VoiceActivityDetector(threshold: settings.threshold, startFrames: Self.frames(settings.minimumSpeech))
+        }
+        detectorSettled = !detector.needsSettling
     }
+
+    /// Which detector this endpointer hears speech with.
+    public var gate: VoiceGate { detector is SileroSpeechDetector ? .silero : .energy }
 
     /// Seconds of stream fed so far.
     public var position: Double { Double(samplesSeen) / Double(RecognizerAudio.sampleRate) }
@@ -155,13 +168,14 @@ public final class Endpointer {
     private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool) -> Endpoint? {
         samplesSeen += frame.count
         framesSeen += 1
-        if !isSpeech && framesSeen > Self.frames(settings.minimumSpeech) + 1 { detectorSettled = true }
+        if !isSpeech && framesSeen > detector.onsetFrames + 1 { detectorSettled = true }
         if !inUtterance {
             preRoll += frame
             // Until the first utterance, more is kept: speech that starts
             // while the detector's noise estimate is still settling is heard
             // late, and its start would be lost.
-            let keep = Self.samples(settings.padding + settings.minimumSpeech + (hasOpened ? 0 : Self.settlingPreRoll))
+            let settling = hasOpened || !detector.needsSettling ? 0 : Self.settlingPreRoll
+            let keep = Self.samples(settings.padding + Double(detector.onsetFrames) / 100 + settling)
             if preRoll.count > keep { preRoll.removeFirst(preRoll.count - keep) }
             guard isSpeech, detectorSettled, closingDeadline == nil else { return nil }
             inUtterance = true
@@ -171,7 +185,7 @@ public final class Endpointer {
             preRoll = []
             silentFrames = 0
             // The detector turned to speech after this many speech frames.
-            speechFrames = Self.frames(settings.minimumSpeech)
+            speechFrames = detector.onsetFrames
             return nil
         }
         current += frame
