@@ -48,6 +48,7 @@ do {
     case "limits": report = try LimitsBenchmark.run(options)
     case "voice": report = try VoiceBenchmark.run(options)
     case "determinism": report = try DeterminismBenchmark.run(options)
+    case "evidence": report = try EvidenceDump.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)

@@ -126,7 +126,7 @@ public final class CommandRecognizer {
         // Grammar results lose their last word to the lattice pass: keep it off.
         decoder = try PocketSphinxDecoder(options: [
             ("hmm", options.files.acousticModel), ("dict", dictionaryIsLean ? "/dev/null" : options.files.dictionary),
-            ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"),
+            ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"), ("remove_silence", "no"),
         ] + options.decoderSettings, verbose: options.verbose)
         try loadGrammar(model)
         try decoder.useSearch(Self.grammarSearch)
@@ -340,6 +340,8 @@ public final class CommandRecognizer {
         if segments.isEmpty, let voiced = try Self.voicedSeconds(samples, voice: voice), voiced < options.minimumVoice {
             return []
         }
+        // Silero's network heard no voice at all: there is nothing to hear.
+        if segments.isEmpty, segmenter.gate == .silero { return [] }
         // Heard whole from the start of the recording (the detector's noise
         // estimate needs a moment to settle, and speech may start at once)
         // to the end of the last utterance, or to the end when none was found.
@@ -371,7 +373,7 @@ public final class CommandRecognizer {
         defer { try? decoder.useSearch(Self.grammarSearch) }
         let decoded = try decoder.decode(segment.samples, nbest: 1)
         var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: search.matcher)
-        transcript.confidence = try grammarConfidence(decoded, segment: segment, search: search.name)
+        (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, search: search.name)
         if transcript.confidence < options.minimumAnswerConfidence { transcript.match = .none(transcript.text) }
         return transcript
     }
@@ -458,7 +460,7 @@ public final class CommandRecognizer {
             transcript.confidence = Self.pathConfidence(aligned.command)
             return transcript
         }
-        transcript.confidence = try grammarConfidence(aligned.command, segment: aligned.rest, search: Self.wakeCommandSearch)
+        (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest, search: Self.wakeCommandSearch)
         if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
         return try preferringFreeText(transcript, aligned.rest)
     }
@@ -545,7 +547,11 @@ public final class CommandRecognizer {
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         // Rejection needs the phone loop's yardstick; grammar mode rejects
         // nothing and keeps its speed (the loop costs as much as the search).
-        transcript.confidence = reject ? try grammarConfidence(decoded, segment: segment) : Self.pathConfidence(decoded)
+        if reject {
+            (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment)
+        } else {
+            transcript.confidence = Self.pathConfidence(decoded)
+        }
         if reject, transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
         return transcript
     }
@@ -570,8 +576,8 @@ public final class CommandRecognizer {
     /// sequence, per frame: 1 when the command explains the audio as well as
     /// any phones could, falling as speech strays from the grammar.
     private func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment,
-                                   search: String = grammarSearch) throws(SpeechError) -> Double {
-        guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
+                                   search: String = grammarSearch) throws(SpeechError) -> (Double, RecognitionEvidence?) {
+        guard !decoded.text.isEmpty, decoded.frames > 0 else { return (0, nil) }
         if !hasPhoneLoop {
             try decoder.creatingSearch(with: options.phoneLoopSettings) { () throws(SpeechError) in
                 try decoder.addPhoneLoop(named: Self.phoneSearch)
@@ -579,13 +585,16 @@ public final class CommandRecognizer {
             hasPhoneLoop = true
         }
         try decoder.useSearch(Self.phoneSearch)
-        let phones = try decoder.decode(segment.samples, nbest: 1, words: false)
+        let phones = try decoder.decode(segment.samples, nbest: 1, words: true)
         try decoder.useSearch(search)
+        let evidence = RecognitionEvidence.comparing(decoded, with: phones, phoneCount: { [decoder] word in
+            decoder.pronunciation(of: word)?.split(separator: " ").count ?? 0
+        }, nats: { Double($0) * 1024 * log(decoded.logBase) })
         // Path scores (the grammar's words, grammar weights and insertion
         // penalties against free phones), in the decoder's log base shifted
         // down by 10 bits. As natural log per frame, in-grammar speech
         // measured under 3, other speech over 4.
-        return max(0, min(1, 1 - Self.natsPerFrame(phones.score - decoded.score, decoded) / 5))
+        return (max(0, min(1, 1 - Self.natsPerFrame(phones.score - decoded.score, decoded) / 5)), evidence)
     }
 
     /// A rougher confidence from the grammar path alone: its score per frame

@@ -23,6 +23,8 @@ public struct Transcript: Sendable {
     public var mode: SearchMode
     /// The matched command; nil when the speech fits none (or was rejected).
     public var match: MatchResult?
+    /// What the confidence of a grammar result was judged from.
+    public var evidence: RecognitionEvidence?
 }
 
 /// Which search turns audio into words.

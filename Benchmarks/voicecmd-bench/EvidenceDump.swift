@@ -1,0 +1,94 @@
+import Foundation
+import VoiceCommands
+
+/// The recogniser's evidence for every clip of a corpus, one JSON line per
+/// transcript: the data a confidence is fitted on (scripts/fit-confidence.py).
+/// Nothing is rejected here (minimum confidence 0), so every hypothesis
+/// shows up with its label: right (the labelled command), wrong (another
+/// command, or a labelled clip heard wrong), out (speech the model has no
+/// command for) or noise.
+///   voicecmd-bench evidence --commands FILE --corpus DIR --role commands|out|noise
+///                           [--noise FILE --snr DB] [--pad SECONDS] [--limit N] [--denoise MODE]
+enum EvidenceDump {
+    static func run(_ options: BenchOptions) throws -> BenchReport {
+        let modelPath = try options.required("commands")
+        let corpus = try options.required("corpus")
+        let role = options.value("role") ?? "commands"
+        guard ["commands", "out", "noise"].contains(role) else { throw BenchError(message: "--role takes commands, out or noise", isUsage: true) }
+        let manifest = try CorpusManifest(directory: corpus)
+        var mixer: NoiseMixer?
+        var snr: Double?
+        if let noisePath = options.value("noise") {
+            guard let level = options.value("snr").flatMap(Double.init) else { throw BenchError(message: "--noise needs --snr DB", isUsage: true) }
+            var source = try AudioReaders.open(path: noisePath)
+            mixer = NoiseMixer(noise: try AudioReaders.readAll(&source))
+            snr = level
+        }
+        let pad = options.value("pad").flatMap(Double.init) ?? 0
+        let model = try ModelLoader.load(path: modelPath)
+        var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        recognizerOptions.minimumConfidence = 0
+        recognizerOptions.denoise = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
+        let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
+        let limit = options.value("limit").flatMap(Int.init) ?? manifest.entries.count
+        let step = max(1, manifest.entries.count / max(1, limit))
+        var report = BenchReport(name: "evidence")
+        var lines = 0
+        for index in stride(from: 0, to: manifest.entries.count, by: step).prefix(limit) {
+            let entry = manifest.entries[index]
+            var source = try AudioReaders.open(path: entry.path)
+            var samples = try AudioReaders.readAll(&source)
+            if pad > 0 {
+                // A faint noise floor, not digital silence, around tightly cut clips.
+                var generator = SeededNoise(seed: UInt64(index) &+ 1)
+                let padding = Int(pad * Double(RecognizerAudio.sampleRate))
+                samples = (0..<padding).map { _ in generator.next(amplitude: 20) } + samples + (0..<padding).map { _ in generator.next(amplitude: 20) }
+            }
+            if let mixer, let snr { samples = mixer.mix(samples, snr: snr, seed: index &* 7919 &+ entry.path.utf8.count) }
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
+            let transcripts = try recognizer.transcribe(&buffer)
+            for transcript in transcripts {
+                var label = role == "commands" ? "wrong" : role
+                if role == "commands", let intent = entry.intent,
+                   ASRBenchmark.scoreProblem(transcript.match?.best, intent: intent, slots: entry.slots, model: model) == nil {
+                    label = "right"
+                }
+                // Unlabelled clips with a transcript: right when every word is.
+                if role == "commands", entry.intent == nil, !entry.transcript.isEmpty,
+                   TextNormalizer.words(of: transcript.text) == TextNormalizer.words(of: entry.transcript) {
+                    label = "right"
+                }
+                var members: [(String, JSONOutput)] = [
+                    ("file", .string(String(entry.path.dropFirst(corpus.count).drop { $0 == "/" }))), ("label", .string(label)),
+                    ("text", .string(transcript.text)), ("matched", .bool(transcript.match?.best != nil)),
+                    ("confidence", .number(transcript.confidence)), ("duration", .number(Double(samples.count) / 16_000)),
+                ]
+                if let evidence = transcript.evidence {
+                    members += [
+                        ("frames", .integer(evidence.frames)), ("word_frames", .integer(evidence.wordFrames)),
+                        ("loop_speech_frames", .integer(evidence.loopSpeechFrames)),
+                        ("path_margin", .number(evidence.pathMargin)), ("word_margin", .number(evidence.wordMargin)),
+                        ("worst_word_margin", .number(evidence.worstWordMargin)), ("words", .integer(evidence.words)),
+                        ("phones", .integer(evidence.phones)), ("unexplained", .number(evidence.unexplainedSpeech)),
+                    ]
+                }
+                print(JSONOutput.object(members).serialized)
+                lines += 1
+            }
+        }
+        report.lines = ["\(lines) transcripts"]
+        return report
+    }
+}
+
+/// Uniform noise from a fixed seed (xorshift), the same every run.
+struct SeededNoise {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
+    mutating func next(amplitude: Int) -> Int16 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int16(Int(state % UInt64(2 * amplitude + 1)) - amplitude)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// What a grammar result's confidence is judged from: how well the
+/// command's words explain the audio compared with free phones (a phone
+/// loop over the same audio, which any speech fits), word by word, and
+/// whether the words are a plausible account of the speech in length.
+///
+/// Scores are acoustic log-likelihoods in nats, relative to the best
+/// senone of each frame (PocketSphinx's normalisation); margins are the
+/// phone loop's score minus the words', per frame: 0 when the words fit
+/// as well as any phones could, growing as the speech strays from them.
+public struct RecognitionEvidence: Sendable, Equatable {
+    /// Frames (10 ms) of the utterance.
+    public var frames: Int
+    /// Frames inside the hypothesis's words (fillers and silence excluded).
+    public var wordFrames: Int
+    /// Frames the phone loop hears as speech sounds (not silence or noise).
+    public var loopSpeechFrames: Int
+    /// Whole-path margin per frame: path scores (language weights and
+    /// insertion penalties included), over every frame.
+    public var pathMargin: Double
+    /// Acoustic margin per frame over the hypothesis's words.
+    public var wordMargin: Double
+    /// The largest acoustic margin per frame of any one word.
+    public var worstWordMargin: Double
+    /// Words and phones of the hypothesis.
+    public var words: Int
+    public var phones: Int
+    /// Share of the phone loop's speech frames that fall outside the
+    /// hypothesis's words: speech the command does not account for.
+    public var unexplainedSpeech: Double
+
+    public init(frames: Int, wordFrames: Int, loopSpeechFrames: Int, pathMargin: Double, wordMargin: Double,
+                worstWordMargin: Double, words: Int, phones: Int, unexplainedSpeech: Double) {
+        self.frames = frames
+        self.wordFrames = wordFrames
+        self.loopSpeechFrames = loopSpeechFrames
+        self.pathMargin = pathMargin
+        self.wordMargin = wordMargin
+        self.worstWordMargin = worstWordMargin
+        self.words = words
+        self.phones = phones
+        self.unexplainedSpeech = unexplainedSpeech
+    }
+
+    /// Phones per second of the words' own time.
+    public var phonesPerSecond: Double {
+        wordFrames > 0 ? Double(phones) * 100 / Double(wordFrames) : 0
+    }
+}
+
+extension RecognitionEvidence {
+    /// Compares a grammar decode with a phone-loop decode of the same
+    /// audio. `phoneCount` gives the phones of a hypothesis word;
+    /// `nats` turns a decoder score into nats.
+    static func comparing(_ grammar: DecodedUtterance, with loop: DecodedUtterance,
+                          phoneCount: (String) -> Int, nats: (Int) -> Double) -> RecognitionEvidence {
+        let frames = max(1, grammar.frames)
+        let words = grammar.words.filter { !CommandRecognizer.isFiller($0.word) }
+        let loopPhones = loop.words.filter { !Self.isLoopSilence($0.word) }
+        func frameRange(_ word: DecodedWord) -> Range<Int> {
+            let start = Int((word.start * 100).rounded()), end = Int((word.end * 100).rounded())
+            return start..<max(start + 1, end)
+        }
+        // The loop's acoustic score over a span of frames: each phone
+        // contributes in proportion to its overlap with the span.
+        func loopScore(over span: Range<Int>) -> Double {
+            var total = 0.0
+            for phone in loop.words {
+                let range = frameRange(phone)
+                let overlap = max(0, min(range.upperBound, span.upperBound) - max(range.lowerBound, span.lowerBound))
+                if overlap > 0 { total += nats(phone.acousticScore) * Double(overlap) / Double(range.count) }
+            }
+            return total
+        }
+        var wordFrames = 0
+        var wordGap = 0.0
+        var worst = 0.0
+        var covered = Set<Int>()
+        for word in words {
+            let span = frameRange(word)
+            wordFrames += span.count
+            covered.formUnion(span)
+            let gap = loopScore(over: span) - nats(word.acousticScore)
+            wordGap += gap
+            worst = max(worst, gap / Double(span.count))
+        }
+        var loopSpeechFrames = 0
+        var unexplained = 0
+        for phone in loopPhones {
+            for frame in frameRange(phone) {
+                loopSpeechFrames += 1
+                if !covered.contains(frame) { unexplained += 1 }
+            }
+        }
+        return RecognitionEvidence(
+            frames: frames, wordFrames: wordFrames, loopSpeechFrames: loopSpeechFrames,
+            pathMargin: nats(loop.score - grammar.score) / Double(frames),
+            wordMargin: wordFrames > 0 ? wordGap / Double(wordFrames) : 0,
+            worstWordMargin: worst,
+            words: words.count,
+            phones: words.reduce(0) { $0 + phoneCount(CommandRecognizer.stripVariant($1.word)) },
+            unexplainedSpeech: loopSpeechFrames > 0 ? Double(unexplained) / Double(loopSpeechFrames) : 0)
+    }
+
+    /// The phone loop's silence and noise "phones".
+    static func isLoopSilence(_ phone: String) -> Bool {
+        phone == "SIL" || phone.hasPrefix("+") || phone.hasPrefix("<") || phone.isEmpty
+    }
+}
