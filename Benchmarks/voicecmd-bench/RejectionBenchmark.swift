@@ -151,6 +151,10 @@ enum RejectionBenchmark {
                                              settings: settings, verification: verification)
         report.figures = RejectionTable.figures(results, thresholds: thresholds, defaultThreshold: defaultThreshold, denoise: denoise,
                                                 settings: settings, verification: verification)
+        if let path = options.value("clips") {
+            try write(Self.clipTable(results), to: path)
+            report.lines.append("clips: \(path)")
+        }
         if let path = options.value("plot") {
             let curves = RejectionTable.curves(results, thresholds: thresholds)
             if curves.isEmpty {
@@ -159,15 +163,41 @@ enum RejectionBenchmark {
                 let svg = RejectionPlot.svg(curves, defaultThreshold: defaultThreshold,
                                             subtitle: "denoise \(denoise.rawValue); missed: all in-grammar clips pooled ("
                                                 + results.filter { $0.role == .inGrammar }.map(\.name).joined(separator: ", ") + ")")
-                do {
-                    try svg.write(toFile: path, atomically: true, encoding: .utf8)
-                } catch {
-                    throw BenchError(message: "cannot write \(path): \(error.localizedDescription)")
-                }
+                try write(svg, to: path)
                 report.lines.append("plot: \(path)")
             }
         }
         return report
+    }
+
+    private static func write(_ text: String, to path: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw BenchError(message: "cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Every utterance heard at threshold 0, one a line (tab-separated, a
+    /// header row): to apply other thresholds, or compare runs, without
+    /// decoding again. A clip that gave none has a line without one.
+    static func clipTable(_ results: [SetResult]) -> String {
+        var lines = ["set\trole\tclip\tseconds\tcpu_s\texpected\tutterance\tconfidence\tcommand\tright"]
+        for result in results {
+            for clip in result.clips {
+                let expected = clip.expected.map { expected in
+                    expected.intent + "(" + expected.slots.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+                } ?? "-"
+                let head = [result.name, result.role.rawValue, clip.name, String(format: "%.3f", clip.seconds),
+                            String(format: "%.4f", clip.cpuSeconds), expected]
+                if clip.utterances.isEmpty { lines.append((head + ["-", "-", "-", "-"]).joined(separator: "\t")) }
+                for (index, heard) in clip.utterances.enumerated() {
+                    lines.append((head + [String(index), String(format: "%.4f", heard.confidence), describe(heard.command),
+                                          clip.expected == nil ? "-" : (clip.right[index] ? "yes" : "no")]).joined(separator: "\t"))
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     struct Verification {

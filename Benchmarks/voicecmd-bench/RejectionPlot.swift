@@ -16,7 +16,13 @@ enum RejectionPlot {
         let left = 70.0, right = 250.0, top = 60.0, bottom = 60.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let (xMax, xStep) = axis(curves.flatMap { $0.points.map(\.x) }.max() ?? 0)
-        let (yMax, yStep) = axis(curves.flatMap { $0.points.map(\.y) }.max() ?? 0)
+        // Up to where each curve first has no false accepts: beyond, higher
+        // thresholds only miss more, and the chart keeps to where it bends.
+        let shown = curves.map { curve in
+            curve.points.firstIndex { $0.x == 0 }.map { Array(curve.points[...$0]) } ?? curve.points
+        }
+        let hidden = zip(shown, curves).contains { $0.count < $1.points.count }
+        let (yMax, yStep) = axis(shown.flatMap { $0.map(\.y) }.max() ?? 0)
         func x(_ value: Double) -> Double { left + value / xMax * plotWidth }
         func y(_ value: Double) -> Double { top + plotHeight - value / yMax * plotHeight }
         func number(_ value: Double) -> String { String(format: "%.1f", value) }
@@ -49,14 +55,16 @@ enum RejectionPlot {
             <rect x="\(number(left))" y="\(number(top))" width="\(number(plotWidth))" height="\(number(plotHeight))" fill="none" stroke="#333"/>
             <text x="\(number(left + plotWidth / 2))" y="\(number(height - 18))" text-anchor="middle">out-of-grammar clips heard as a command (%)</text>
             <text transform="translate(20 \(number(top + plotHeight / 2))) rotate(-90)" text-anchor="middle">in-grammar commands missed (%)</text>
+            <clipPath id="plot"><rect x="\(number(left - 8))" y="\(number(top - 16))" width="\(number(plotWidth + 40))" height="\(number(plotHeight + 24))"/></clipPath>
+            <g clip-path="url(#plot)">
 
             """
         for (index, curve) in curves.enumerated() {
             let colour = colours[index % colours.count]
-            let path = curve.points.map { "\(number(x($0.x))),\(number(y($0.y)))" }.joined(separator: " ")
+            let path = shown[index].map { "\(number(x($0.x))),\(number(y($0.y)))" }.joined(separator: " ")
             svg += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\""
                 + (curve.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n"
-            for point in curve.points {
+            for point in shown[index] {
                 svg += "<circle cx=\"\(number(x(point.x)))\" cy=\"\(number(y(point.y)))\" r=\"2.5\" fill=\"\(colour)\">"
                     + "<title>\(escape(curve.name)) threshold \(String(format: "%.2f", point.threshold)): "
                     + "\(String(format: "%.1f", point.x)) % false accepts, \(String(format: "%.1f", point.y)) % missed</title></circle>\n"
@@ -64,13 +72,17 @@ enum RejectionPlot {
                     svg += "<circle cx=\"\(number(x(point.x)))\" cy=\"\(number(y(point.y)))\" r=\"7\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>\n"
                 }
             }
-            // The ends: threshold 0 and the highest.
-            if let first = curve.points.first, let last = curve.points.last {
+            // The ends: threshold 0 and the highest on the chart.
+            if let first = curve.points.first, let last = shown[index].last {
                 for point in [first, last] {
                     svg += "<text x=\"\(number(x(point.x) + 5))\" y=\"\(number(y(point.y) - 5))\" font-size=\"10\" fill=\"\(colour)\">"
                         + String(format: "%.2f", point.threshold) + "</text>\n"
                 }
             }
+        }
+        svg += "</g>\n"
+        for (index, curve) in curves.enumerated() {
+            let colour = colours[index % colours.count]
             let legendY = top + 10 + Double(index) * 20
             svg += "<line x1=\"\(number(width - right + 20))\" y1=\"\(number(legendY))\" x2=\"\(number(width - right + 50))\" "
                 + "y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"" + (curve.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n"
@@ -83,6 +95,17 @@ enum RejectionPlot {
             <text x="\(number(width - right + 20))" y="\(number(noteY + 26))" fill="#444">one point per threshold, 0.00 to 0.95;</text>
             <text x="\(number(width - right + 20))" y="\(number(noteY + 42))" fill="#444">raising it moves a point up and left</text>
             <text x="\(number(width - right + 20))" y="\(number(noteY + 58))" fill="#444">(numbers in brackets: clips)</text>
+
+            """
+        if hidden {
+            svg += """
+                <text x="\(number(width - right + 20))" y="\(number(noteY + 82))" fill="#444">a curve is drawn up to its first</text>
+                <text x="\(number(width - right + 20))" y="\(number(noteY + 98))" fill="#444">threshold without false accepts;</text>
+                <text x="\(number(width - right + 20))" y="\(number(noteY + 114))" fill="#444">higher ones only miss more</text>
+
+                """
+        }
+        svg += """
             </svg>
 
             """

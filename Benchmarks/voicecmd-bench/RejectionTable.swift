@@ -46,9 +46,9 @@ enum RejectionTable {
             "rejection  each clip decoded once with nothing rejected for its confidence (denoise \(denoise.rawValue)), the thresholds applied afterwards;",
             String(format: "           * marks the default threshold %.2f (CommandRecognizer.Options.minimumConfidence)", defaultThreshold)
                 + (settings.limit.map { "; at most \($0) clips a set, evenly spaced" } ?? ""),
-            "",
-            "set             role             clips   audio s  RTF cpu  RTF wall  what",
         ]
+        guard !results.isEmpty else { return lines }
+        lines += ["", "set             role             clips   audio s  RTF cpu  RTF wall  what"]
         for result in results {
             let seconds = max(result.seconds, 1e-9)
             lines.append(pad(result.name, 15, left: true) + " " + pad(result.role.rawValue, 14, left: true)

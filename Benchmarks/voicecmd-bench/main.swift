@@ -29,11 +29,12 @@ let usage = """
                               (voicecmd check of a minified model and of a model of invented names)
            voicecmd-bench rejection [--corpora <dir>] [--bench <dir>] [--sets <name|role,…>] [--limit <n clips a set>]
                               [--denoise on|off|auto] [--noise-minutes <n>] [--kitchen-gains <db,…>] [--noise-pieces <n>]
-                              [--piece-seconds <s>] [--pad <s>] [--verify <n clips a set>] [--plot <file.svg>] [--json]
+                              [--piece-seconds <s>] [--pad <s>] [--verify <n clips a set>] [--plot <file.svg>]
+                              [--clips <file.tsv>] [--json]
                               (commands against out-of-grammar speech and noise per confidence threshold: accepted
-                              right, false accepts, false accepts per hour; sets barista, barista-12dB, barista-6dB,
-                              misc, speech/barista, speech/home, wake/barista, wake/home, barista/home, misc-negative,
-                              synthetic, kitchen)
+                              right, false accepts, false accepts per hour; --clips writes every utterance heard;
+                              sets barista, barista-12dB, barista-6dB, misc, speech/barista, speech/home,
+                              wake/barista, wake/home, barista/home, misc-negative, synthetic, kitchen)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
