@@ -32,3 +32,4 @@ bench: deps
 	.build/release/voicecmd-bench stream --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev --noise ../shared/corpora/noise/kitchen.wav --snr 6
 	.build/release/voicecmd-bench asr --commands Benchmarks/models/speech-commands.json --corpus ../shared/corpora/speech-commands
 	.build/release/voicecmd-bench asr --commands Benchmarks/models/misc-commands.json --corpus ../shared/corpora/misc-commands
+	.build/release/voicecmd-bench rejection --corpora ../shared/corpora --limit 100 --noise-minutes 3 --plot .build/rejection.svg

@@ -5,6 +5,7 @@ import VoiceCommands
 ///   voicecmd-bench match --commands FILE --sentences FILE [--rounds N] [--json]
 ///   voicecmd-bench generated [--intents N] [--phrases N] [--entities N] [--json]
 ///   voicecmd-bench asr --commands FILE --corpus DIR [--noise FILE --snr DB] [--denoise MODE] [--json]
+///   voicecmd-bench rejection [--sets NAMES] [--limit N] [--plot FILE.svg] [--json]
 let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
@@ -26,6 +27,14 @@ let usage = """
                               (transcribe --json with -j 1, -j 4 and reversed: byte-identical)
            voicecmd-bench limits [--intents <n>] [--entities <n>] [--clip <file>] [--voicecmd <path>] [--json]
                               (voicecmd check of a minified model and of a model of invented names)
+           voicecmd-bench rejection [--corpora <dir>] [--bench <dir>] [--sets <name|role,…>] [--limit <n clips a set>]
+                              [--denoise on|off|auto] [--noise-minutes <n>] [--kitchen-gains <db,…>] [--noise-pieces <n>]
+                              [--piece-seconds <s>] [--pad <s>] [--verify <n clips a set>] [--plot <file.svg>]
+                              [--clips <file.tsv>] [--json]
+                              (commands against out-of-grammar speech and noise per confidence threshold: accepted
+                              right, false accepts, false accepts per hour; --clips writes every utterance heard;
+                              sets barista, barista-12dB, barista-6dB, misc, speech/barista, speech/home,
+                              wake/barista, wake/home, barista/home, misc-negative, synthetic, kitchen)
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -49,6 +58,7 @@ do {
     case "voice": report = try VoiceBenchmark.run(options)
     case "determinism": report = try DeterminismBenchmark.run(options)
     case "evidence": report = try EvidenceDump.run(options)
+    case "rejection": report = try RejectionBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)
