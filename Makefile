@@ -25,6 +25,8 @@ bench: deps
 	.build/release/voicecmd-bench listen --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 30 --realtime 60
 	Benchmarks/virtual-microphone.sh .build/release/voicecmd-bench microphone --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 60
 	.build/release/voicecmd-bench wake --corpora ../shared/corpora --minutes 60
+	# Ten synthetic voices, quiet and at 18 dB; the recordings are made in .build/voices when missing.
+	.build/release/voicecmd-bench voices --dir .build/voices --noise ../shared/corpora/noise/kitchen.wav --snr 18
 	for snr in clean 24 18 12 6; do \
 	  if [ $$snr = clean ]; then noise=""; else noise="--noise ../shared/corpora/noise/kitchen.wav --snr $$snr"; fi; \
 	  .build/release/voicecmd-bench asr --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev $$noise --json | tail -1; \

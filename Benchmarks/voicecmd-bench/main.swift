@@ -23,6 +23,11 @@ let usage = """
            voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--thresholds <t,…>] [--json]
            voicecmd-bench voice --corpus <dir>[,<dir>…] [--noise <file>] [--json]
                               (RNNoise's voiced seconds in speech and in noise)
+           voicecmd-bench voices --dir <dir> [--noise <file>] [--snr <db, default 18>] [--denoise on|off|auto] [--json]
+                              [--voices <id,…>] [--sessions <id,…>] [--regenerate] [--script <make-voices.sh>] [--fresh]
+                              (ten synthetic voices talking to the built-in model: spoken sessions, a command and its
+                               answers, heard quiet and with the noise mixed in; the recordings are made in <dir> by
+                               Benchmarks/voices/make-voices.sh when missing)
            voicecmd-bench determinism --corpus <dir> [--clips <n>] [--commands <file>] [--voicecmd <path>] [--json]
                               (transcribe --json with -j 1, -j 4 and reversed: byte-identical)
            voicecmd-bench limits [--intents <n>] [--entities <n>] [--clip <file>] [--voicecmd <path>] [--json]
@@ -56,6 +61,7 @@ do {
     case "wake": report = try WakeBenchmark.run(options)
     case "limits": report = try LimitsBenchmark.run(options)
     case "voice": report = try VoiceBenchmark.run(options)
+    case "voices": report = try VoicesBenchmark.run(options)
     case "determinism": report = try DeterminismBenchmark.run(options)
     case "evidence": report = try EvidenceDump.run(options)
     case "rejection": report = try RejectionBenchmark.run(options)
