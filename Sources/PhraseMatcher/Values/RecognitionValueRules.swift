@@ -89,14 +89,14 @@ struct RecognitionValueRules {
     /// The rules made, then the built-in rules they refer to, in the order
     /// the parsers list them.
     var rules: [JSGFRule] {
-        var needed = Set(builtInRoots)
+        var needed: Set<String> = []
         var pending = builtInRoots + madeRules.flatMap { Self.references(in: $0.body) }
         while let name = pending.popLast() {
-            guard made[name] == nil, let rule = Self.builtInRules[name] else { continue }
-            for reference in Self.references(in: rule.body) where needed.insert(reference).inserted { pending.append(reference) }
-            needed.insert(name)
+            // A rule made here stands for a built-in one of the same name (`<integer>`).
+            guard made[name] == nil, let rule = Self.builtInRules[name], needed.insert(name).inserted else { continue }
+            pending += Self.references(in: rule.body)
         }
-        return madeRules + Self.builtInOrder.filter { needed.contains($0) && made[$0] == nil }.compactMap { Self.builtInRules[$0] }
+        return madeRules + Self.builtInOrder.filter(needed.contains).compactMap { Self.builtInRules[$0] }
     }
 
     // MARK: Making rules
