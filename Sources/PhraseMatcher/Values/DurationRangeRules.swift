@@ -44,6 +44,7 @@ extension RecognitionValueRules {
 
     /// Durations of units from `units[first]` down, in `lo...hi` seconds (`hi` may be infinite).
     private mutating func boundedDuration(_ lo: Double, _ hi: Double, from first: Int) -> Expression? {
+        guard lo <= hi else { return nil }
         let units = DurationParser.units
         var options: [Expression] = []
         for index in first..<units.count {
@@ -64,7 +65,7 @@ extension RecognitionValueRules {
             var ends: [Int] = []
             let largest = Double(CardinalRangeRules.largest)
             if lo > 0 { ends.append(Int(min(Self.roundedUp(lo / seconds), largest)) - 1) }
-            if hi.isFinite { ends.append(Int(min(Self.roundedDown(hi / seconds), largest))) }
+            if hi.isFinite { ends.append(Int(max(0, min(Self.roundedDown(hi / seconds), largest)))) }
             for end in Set(ends).sorted() where end >= 1 && !(middle?.contains(end) ?? false) {
                 let whole = Double(end) * seconds
                 followed(by: end...end, max(0, lo - whole), min(seconds, hi - whole))

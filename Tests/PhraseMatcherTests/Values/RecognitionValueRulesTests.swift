@@ -189,6 +189,17 @@ import Testing
         #expect(names.contains("boolean") && names.contains("num_sign") && names.contains("dur_unit_hour"))
     }
 
+    /// Bounds far beyond what can be said, or past each other, make rules
+    /// without trapping (the model reader's fuzz target builds the grammar too).
+    @Test func extremeBoundsAreSafe() throws {
+        for type in [ParameterType.integer, .number, .ordinal, .duration, .currency] {
+            for (minimum, maximum) in [(1e300, nil), (nil, -1e300), (-1e300, 1e300), (1e300, 1e301), (-1e301, -1e300),
+                                       (5, 1), (.infinity, nil), (nil, -Double.infinity), (-1e-300, 1e-300), (0.1, 0.2)] as [(Double?, Double?)] {
+                _ = try Slot(type, minimum, maximum).automaton()
+            }
+        }
+    }
+
     /// A range no value of the type fits is a rule that matches nothing.
     @Test func anEmptyRangeIsVoid() throws {
         var rules = RecognitionValueRules()
