@@ -23,6 +23,12 @@ write('ModelReader/small.json', json.dumps({
                  "handler": {"program": "echo", "arguments": ["\\(who)"], "timeout": 5}}}}, indent=1))
 write('ModelReader/summary.json', '{"application": "A", "include": ["x.json"], "intents": {"Go": {"parameters": {"n": {"type": "integer", '
       '"required": false}}, "phrases": ["go [\\\\(n)]"], "summary": "Go[ \\\\(n) times]", "confirmation": "Go?"}}}')
+write('ModelReader/ranges.json', json.dumps({
+    "application": "Ranges", "intents": {
+        "Set": {"parameters": {"n": {"type": "integer", "min": -10, "max": 1500}, "x": {"type": "number", "min": -2.5, "max": 100},
+                               "o": {"type": "ordinal", "min": 1, "max": 31}, "d": {"type": "duration", "min": 60, "max": 5400},
+                               "c": {"type": "currency", "min": 0.99, "max": 20.5}},
+                "phrases": ["set \\(n) to \\(x) [on the \\(o)] [for \\(d)] [at \\(c)]"]}}}, indent=1))
 write('ModelReader/minimal.json', '{"application": "A", "intents": {"Go": {"phrases": ["go"]}}}')
 write('ModelReader/errors.json', '{"application": "", "intents": {"Go": {"phrases": ["go \\\\(nothing)", "(a|", "[b]"], '
       '"parameters": {"x": {"type": "nope"}}}}, "extra": 1}')

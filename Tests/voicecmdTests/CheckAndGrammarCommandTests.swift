@@ -91,3 +91,46 @@ extension CheckAndGrammarCommandTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 }
+
+extension CheckAndGrammarCommandTests {
+    /// A number, duration or money parameter's range bounds what the
+    /// recogniser can hear: its finite-state grammar has the words of the
+    /// range and none beyond it.
+    @Test(arguments: [
+        (#""minutes": {"type": "integer", "min": 1, "max": 100}"#, "set a timer for \\(minutes) minutes",
+         ["hundred", "ninety", "nine", "one", "a", "minutes"], ["thousand", "million", "minus", "negative", "zero", "point"]),
+        (#""length": {"type": "duration", "max": 3600}"#, "set a timer for \\(length)",
+         ["hour", "minutes", "seconds", "sixty", "half", "thousand"], ["day", "days", "week", "weeks", "million", "minus"]),
+        (#""price": {"type": "currency", "min": 1, "max": 50}"#, "pay \\(price)",
+         ["dollars", "cents", "fifty", "ninety", "euros", "thousand"], ["million", "minus", "negative"]),
+    ])
+    func aParametersRangeBoundsTheFiniteStateGrammar(parameter: String, phrase: String, heard: [String], notHeard: [String]) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-range-\(getpid())-\(heard[0]).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"{"application": "Timer", "intents": {"Go": {"parameters": {\#(parameter)}, "phrases": ["\#(phrase)"]}}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["grammar", "--fsg", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("FSG_BEGIN commands\n"))
+        let words = Set(run.stdout.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.first == "TRANSITION" && fields.count == 5 ? String(fields[4]) : nil
+        })
+        for word in heard { #expect(words.contains(word), "\(word)") }
+        for word in notHeard { #expect(!words.contains(word), "\(word)") }
+    }
+
+    @Test func aRangeIsARuleOfTheJSGF() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-range-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #"""
+            {"application": "Timer", "intents": {"Go": {"parameters": {"minutes": {"type": "integer", "min": 1, "max": 100}},
+             "phrases": ["set a timer for \(minutes) minutes", "set a \(minutes) minute timer"]}}}
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try ToolRunner.run(["grammar", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("<intent_Go> = set a timer for <integer_1_to_100> minutes | set a <integer_1_to_100> minute timer;\n"))
+        #expect(run.stdout.contains("\n<integer_1_to_100> = <num_1_to_100>;\n<num_1_to_100> = <num_below100> | (one | a) hundred;\n"))
+        #expect(!run.stdout.contains("million"))
+    }
+}

@@ -2,9 +2,11 @@ import Foundation
 
 /// The recognition grammar of a model in JSGF, for PocketSphinx's grammar
 /// search: every phrase, enum case, entity name and number form the matcher
-/// accepts, and nothing else. Free text cannot be written as a grammar, so
-/// parts of phrases with `string` slots are left out and their intents are
-/// reported as needing the general language model.
+/// accepts, and nothing else — numbers only within their parameter's
+/// `min`/`max`, and below a million without a `max` (`RecognitionValueRules`).
+/// Free text cannot be written as a grammar, so parts of phrases with
+/// `string` slots are left out and their intents are reported as needing the
+/// general language model.
 public struct JSGFGrammar: Sendable {
     /// The grammar text.
     public var text: String
@@ -52,7 +54,10 @@ public struct JSGFGrammar: Sendable {
 
 private struct JSGFBuilder {
     let model: CommandModel
-    private var usedTypes: [ParameterType] = []
+    /// The model's own types that some slot uses, in order of use.
+    private var usedTypes: [String] = []
+    /// The rules of built-in value slots, bounded by their parameters' ranges.
+    private var valueRules = RecognitionValueRules()
     /// Applications whose names some phrase says.
     private var namedApplications: Set<String> = []
 
@@ -104,23 +109,17 @@ private struct JSGFBuilder {
             let names = application.names.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
             lines.append("<\(applicationRule(application.name))> = \(Self.unique(names).joined(separator: " | "));")
         }
-        var builtInRules: [JSGFRule] = []
-        for type in usedTypes {
-            switch type {
-            case .custom(let name):
-                guard let custom = model.type(named: name) else { continue }
-                let spellings: [String]
-                switch custom.kind {
-                case .enumeration(let cases): spellings = cases.flatMap { [$0.title] + $0.synonyms }
-                case .entity(let entities): spellings = entities.flatMap { [$0.name] + $0.synonyms }
-                }
-                let words = spellings.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
-                lines.append("<type_\(Self.ruleName(name))> = \(Self.unique(words).joined(separator: " | "));")
-            default:
-                for rule in Self.builtInRules(for: type) where !builtInRules.contains(rule) { builtInRules.append(rule) }
+        for name in usedTypes {
+            guard let custom = model.type(named: name) else { continue }
+            let spellings: [String]
+            switch custom.kind {
+            case .enumeration(let cases): spellings = cases.flatMap { [$0.title] + $0.synonyms }
+            case .entity(let entities): spellings = entities.flatMap { [$0.name] + $0.synonyms }
             }
+            let words = spellings.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
+            lines.append("<type_\(Self.ruleName(name))> = \(Self.unique(words).joined(separator: " | "));")
         }
-        for rule in builtInRules { lines.append("<\(rule.name)> = \(rule.body);") }
+        for rule in valueRules.rules { lines.append("<\(rule.name)> = \(rule.body);") }
         return JSGFGrammar(text: lines.joined(separator: "\n") + "\n", intentsNeedingLanguageModel: needingLanguageModel)
     }
 
@@ -136,9 +135,13 @@ private struct JSGFBuilder {
                 namedApplications.insert(application)
                 parts.append("<\(applicationRule(application))>")
             case .slot(let name):
-                guard let type = intent.parameter(named: name)?.type, type != .string else { return nil }
-                if !usedTypes.contains(type) { usedTypes.append(type) }
-                parts.append("<\(Self.rootRule(for: type))>")
+                guard let parameter = intent.parameter(named: name), parameter.type != .string else { return nil }
+                if case .custom(let type) = parameter.type {
+                    if !usedTypes.contains(type) { usedTypes.append(type) }
+                    parts.append("<type_\(Self.ruleName(type))>")
+                } else if let rule = valueRules.rootRule(for: parameter) {
+                    parts.append("<\(rule)>")
+                }
             case .choice(let alternatives):
                 let written = alternatives.compactMap { expression($0, intent: intent) }
                 guard !written.isEmpty else { return nil }
@@ -149,31 +152,6 @@ private struct JSGFBuilder {
             }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
-    }
-
-    private static func rootRule(for type: ParameterType) -> String {
-        switch type {
-        case .integer: IntegerParser.jsgfRootRule
-        case .number: DecimalNumberParser.jsgfRootRule
-        case .ordinal: OrdinalParser.jsgfRootRule
-        case .duration: DurationParser.jsgfRootRule
-        case .currency: CurrencyParser.jsgfRootRule
-        case .boolean: BooleanParser.jsgfRootRule
-        case .string: "NULL"
-        case .custom(let name): "type_" + ruleName(name)
-        }
-    }
-
-    private static func builtInRules(for type: ParameterType) -> [JSGFRule] {
-        switch type {
-        case .integer: IntegerParser.jsgfRules
-        case .number: DecimalNumberParser.jsgfRules
-        case .ordinal: OrdinalParser.jsgfRules
-        case .duration: DurationParser.jsgfRules
-        case .currency: CurrencyParser.jsgfRules
-        case .boolean: BooleanParser.jsgfRules
-        case .string, .custom: []
-        }
     }
 
     private static func unique(_ alternatives: [[String]]) -> [String] {

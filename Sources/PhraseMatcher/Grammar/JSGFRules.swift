@@ -1,7 +1,7 @@
 /// The rules of a JSGF grammar as expressions, as far as voicecmd writes
 /// them: words, `<rule>` references, sequences, `|`, `( )`, `[ ]`, `*`, `+`.
 struct JSGFRules {
-    indirect enum Expression: Sendable {
+    indirect enum Expression: Sendable, Hashable {
         case word(String)
         case rule(String)
         case sequence([Expression])
@@ -85,5 +85,47 @@ struct JSGFRules {
             parts.append(part)
         }
         return parts.count == 1 ? parts[0] : .sequence(parts)
+    }
+}
+
+extension JSGFRules.Expression {
+    /// Alternatives, with nested alternatives flattened; nil when there are none.
+    static func choice(_ options: [Self]) -> Self? {
+        let flat = options.flatMap { option -> [Self] in
+            if case .alternatives(let inner) = option { return inner }
+            return [option]
+        }
+        return flat.isEmpty ? nil : flat.count == 1 ? flat[0] : .alternatives(flat)
+    }
+
+    /// A sequence, with nested sequences flattened.
+    static func sequence(of parts: Self...) -> Self {
+        let flat = parts.flatMap { part -> [Self] in
+            if case .sequence(let inner) = part { return inner }
+            return [part]
+        }
+        return flat.count == 1 ? flat[0] : .sequence(flat)
+    }
+
+    /// The expression as the body of a rule, in the style of the built-in
+    /// rules: `(a | b) c [d]`.
+    var jsgf: String {
+        switch self {
+        case .void: "<VOID>"
+        case .word(let word): word
+        case .rule(let name): "<\(name)>"
+        case .alternatives(let options): options.map(\.jsgf).joined(separator: " | ")
+        case .sequence(let parts): parts.map { if case .alternatives = $0 { "(\($0.jsgf))" } else { $0.jsgf } }.joined(separator: " ")
+        case .optional(let inner): "[\(inner.jsgf)]"
+        case .repeated(let inner, let atLeastOnce): inner.grouped + (atLeastOnce ? "+" : "*")
+        }
+    }
+
+    /// `jsgf`, in parentheses when it holds alternatives or a sequence.
+    private var grouped: String {
+        switch self {
+        case .alternatives, .sequence: "(\(jsgf))"
+        default: jsgf
+        }
     }
 }

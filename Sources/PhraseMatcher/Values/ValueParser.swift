@@ -34,6 +34,8 @@ protocol SpokenValueParser: Sendable {
 
     /// The same language as a set of JSGF rules, including every helper rule
     /// the root refers to. Rules of the same name are identical across types.
+    /// The recognition grammar hears the root restricted to a parameter's
+    /// range (`RecognitionValueRules`), over the same helper rules.
     static var jsgfRules: [JSGFRule] { get }
 
     /// The rule in `jsgfRules` that matches a whole value.

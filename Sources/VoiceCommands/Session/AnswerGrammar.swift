@@ -7,7 +7,8 @@ import PhraseMatcher
 /// The answers are those the conversation reads (`AnswerReader`,
 /// `AnswerMatcher`): the parameter's values (enum cases and synonyms, the
 /// entities' names and the words of their names, numbers or durations of its
-/// type), positions among the options offered, yes and no, and cancel.
+/// type within its min/max), positions among the options offered, yes and
+/// no, and cancel.
 extension Conversation {
     /// Nil when the answer is free text, which only the language model hears.
     public func answerGrammar() -> CommandModel? {
@@ -57,7 +58,9 @@ extension Conversation {
             default:
                 break
             }
-            let value = Parameter(name: "value", type: valueType, isRequired: true)
+            // Numbers only within the parameter's range, as in the command grammar.
+            let value = Parameter(name: "value", type: valueType, isRequired: true,
+                                  minimum: parameter.minimum, maximum: parameter.maximum)
             intents.append(Intent(name: "Value", parameters: [value], phrases: [
                 "[it's|it is|make it|i said] [for|to|about] \\(value) [please]",
             ].compactMap { try? Phrase($0) }))

@@ -82,6 +82,49 @@ struct JSGFSampler {
         }
     }
 
+    /// Every sentence of rule `name`, or nil when there are more than
+    /// `limit` or the rule recurses (`<num_digits>`).
+    func allSentences(of name: String, limit: Int = 200_000) -> [[String]]? {
+        var inProgress: Set<String> = []
+        return all(.rule(name), limit: limit, inProgress: &inProgress)
+    }
+
+    private func all(_ expression: Expression, limit: Int, inProgress: inout Set<String>) -> [[String]]? {
+        switch expression {
+        case .void: return []
+        case .word(let word): return [[word]]
+        case .rule(let name):
+            guard let body = rules.rules[name], inProgress.insert(name).inserted else { return nil }
+            defer { inProgress.remove(name) }
+            return all(body, limit: limit, inProgress: &inProgress)
+        case .sequence(let parts):
+            var sentences: [[String]] = [[]]
+            for part in parts {
+                guard let tails = all(part, limit: limit, inProgress: &inProgress),
+                      sentences.count * tails.count <= limit else { return nil }
+                sentences = sentences.flatMap { head in tails.map { head + $0 } }
+            }
+            return sentences
+        case .alternatives(let options):
+            var sentences: [[String]] = []
+            for option in options {
+                guard let more = all(option, limit: limit, inProgress: &inProgress) else { return nil }
+                sentences += more
+                if sentences.count > limit { return nil }
+            }
+            return sentences
+        case .optional(let inner):
+            return all(inner, limit: limit, inProgress: &inProgress).map { [[]] + $0 }
+        case .repeated:
+            return nil
+        }
+    }
+
+    /// Whether rule `name` matches all of `words`.
+    func accepts(_ name: String, _ words: [String]) -> Bool {
+        ends(of: name, words).contains(words.count)
+    }
+
     /// Rules a body refers to.
     static func references(_ expression: Expression) -> [String] {
         switch expression {
