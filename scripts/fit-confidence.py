@@ -7,7 +7,7 @@ with its label: right, wrong, out or noise), any number of files. Commands
 heard right are the positives; commands heard wrong, speech the model has
 no command for and noise are the negatives.
 
-    scripts/fit-confidence.py evidence/*.jsonl
+    scripts/fit-confidence.py FIT.jsonl ... [--test TEST.jsonl ...]
 
 prints the weights for Sources/SpeechFront/Recognition/ConfidenceModel.swift
 and, per file, how many transcripts a threshold would accept. Pure Python
@@ -17,12 +17,19 @@ import json
 import math
 import sys
 
-# The features, as ConfidenceModel computes them from the evidence.
-FEATURES = ["word_margin", "worst_word_margin", "unexplained", "path_margin"]
+# The features, as ConfidenceModel computes them from the evidence: the
+# acoustic margin over the words and the path margin, each relative to how
+# well free phones fit the voice at all (a voice unlike the acoustic model's
+# speakers widens every margin, in and out of the grammar alike).
+FEATURES = ["relative_word_margin", "relative_path_margin"]
+# The loop's fit is taken as at least this (nats per frame), so that a
+# near-perfect fit does not blow the ratios up.
+LEAST_FIT = 0.5
 
 
 def features(row):
-    return [row[name] for name in FEATURES]
+    fit = max(LEAST_FIT, -row["loop_fit"])
+    return [row["word_margin"] / fit, row["path_margin"] / fit]
 
 
 def load(paths):
@@ -76,20 +83,24 @@ def probability(row, raw, bias):
     return 1 / (1 + math.exp(-(bias + sum(wi * xi for wi, xi in zip(raw, features(row))))))
 
 
-def main(paths):
+def main(arguments):
+    split = arguments.index("--test") if "--test" in arguments else len(arguments)
+    fitted, tested = arguments[:split], arguments[split + 1:]
+    paths = fitted + tested
     rows = load(paths)
-    raw, bias = fit(rows)
+    raw, bias = fit([row for row in rows if row["source"] in fitted])
     print("bias", round(bias, 4))
     for name, weight in zip(FEATURES, raw):
         print(f"{name:20s} {weight:+.4f}")
     print()
-    for threshold in [0.3, 0.4, 0.5, 0.6, 0.7, 0.8]:
+    for threshold in [0.2, 0.3, 0.4]:
         print(f"threshold {threshold}")
         for path in paths:
             subset = [row for row in rows if row["source"] == path]
             accepted = [row for row in subset if probability(row, raw, bias) >= threshold]
             right = sum(1 for row in accepted if row["label"] == "right")
-            print(f"  {path:40s} accepted {len(accepted):4d} of {len(subset):4d} (right {right})")
+            role = "fit " if path in fitted else "test"
+            print(f"  {role} {path:40s} accepted {len(accepted):4d} of {len(subset):4d} (right {right})")
 
 
 if __name__ == "__main__":

@@ -69,7 +69,8 @@ enum EvidenceDump {
                         ("loop_speech_frames", .integer(evidence.loopSpeechFrames)),
                         ("path_margin", .number(evidence.pathMargin)), ("word_margin", .number(evidence.wordMargin)),
                         ("worst_word_margin", .number(evidence.worstWordMargin)), ("words", .integer(evidence.words)),
-                        ("phones", .integer(evidence.phones)), ("unexplained", .number(evidence.unexplainedSpeech)),
+                        ("phones", .integer(evidence.phones)), ("unexplained", .number(evidence.unexplainedSpeech)), ("loop_fit", .number(evidence.loopFit)),
+                        ("voiced", evidence.voicedSeconds.map(JSONOutput.number) ?? .null),
                     ]
                 }
                 print(JSONOutput.object(members).serialized)

@@ -35,6 +35,9 @@ enum MicrophoneBenchmark {
         // The player: the loops piece by piece (written as fast as the sink
         // plays), then the clip's quiet start again so the last command ends.
         let started = ContinuousClock.now
+        // Memory a minute in, by the clock: the audio plays at real time, and
+        // a run without replies (noise, failures) must still be measured.
+        let firstMinute = MemoryAfter(seconds: 60)
         do {
             for _ in 0..<loops {
                 var offset = 0
@@ -52,7 +55,8 @@ enum MicrophoneBenchmark {
         session.stop()
         try listening.wait("listening at \(device)")
         let playedSeconds = ListenBenchmark.seconds(ContinuousClock.now - started)
-        let run = collector.snapshot
+        var run = collector.snapshot
+        run.residentAfterMinute = firstMinute.value ?? peakMemoryMB()
 
         let padding = settings.endpointing.padding, trailing = settings.endpointing.trailingSilence
         var latencies: [Double] = []
@@ -114,7 +118,6 @@ enum MicrophoneBenchmark {
                 case .conversation(.reply), .conversation(.prompt):
                     if let span = event.utterance {
                         run.replies.append((span, now))
-                        if span.start >= 60, run.residentAfterMinute == 0 { run.residentAfterMinute = peakMemoryMB() }
                     }
                 case .dropped(let frames): run.dropped += frames
                 default: break
@@ -122,6 +125,22 @@ enum MicrophoneBenchmark {
             }
         }
     }
+}
+
+/// The process's peak memory `seconds` from now, read by a thread of its own.
+/// @unchecked Sendable: `reading` is guarded by `lock`.
+final class MemoryAfter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reading: Double?
+    init(seconds: Double) {
+        Thread.detachNewThread { [self] in
+            Thread.sleep(forTimeInterval: seconds)
+            let peak = peakMemoryMB()
+            lock.withLock { reading = peak }
+        }
+    }
+    /// Nil until the time has come.
+    var value: Double? { lock.withLock { reading } }
 }
 
 /// A source that remembers when each piece of its audio arrived, so a time

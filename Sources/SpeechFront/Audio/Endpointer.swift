@@ -1,11 +1,14 @@
 /// Finds where utterances start and end in a stream of 16 kHz audio, holding
 /// only the open utterance and a short pre-roll, so hours stream through.
 ///
-/// Speech frames come from Silero's voice-activity network when it is
-/// installed (it tells voices from noise, music and silence, so noise never
-/// opens an utterance and never reaches the decoder), else from
-/// PocketSphinx's energy detector, which keeps a running estimate of the
-/// background noise but hears any loud sound as speech. An utterance ends after
+/// Speech frames come from PocketSphinx's energy detector, which keeps a
+/// running estimate of the background noise and so adapts to a quiet room
+/// or a noisy kitchen alike, but hears any loud sound as speech. Silero's
+/// voice-activity network, when it is installed, listens alongside as the
+/// gate: an utterance in which it hears less than `minimumVoice` seconds of
+/// a voice is noise, and is never handed on (so never decoded). The cuts
+/// stay the energy detector's, whose utterances the confidence measures
+/// were made on. An utterance ends after
 /// `trailingSilence` seconds without speech, or when it reaches
 /// `maximumLength`.
 public final class Endpointer {
@@ -25,14 +28,22 @@ public final class Endpointer {
         /// How far above the noise estimate (a log ratio) a frame counts as
         /// speech, for the energy detector.
         public var threshold: Double = 2.0
-        /// Which detector tells speech frames from the rest.
+        /// Which detector vetoes utterances without a voice.
         public var gate: VoiceGate = .auto
+        /// Voice an utterance must hold by the gate's count, in seconds
+        /// (Silero's speech state, which turns on after 0.16 s of voice:
+        /// one short word holds 0.2 s or more).
+        public var minimumVoice: Double = 0.1
 
         public init() {}
     }
 
     public let settings: Settings
     private let detector: any SpeechFrameDetector
+    /// Silero's network, when it gates utterances.
+    private let voiceGate: SileroSpeechDetector?
+    /// Frames of the open utterance the gate heard as voice.
+    private var voicedFrames = 0
     private var pending: [Int16] = []
     /// Recent audio while no utterance is open: padding plus the speech
     /// that the detector needed before it turned to speech.
@@ -64,16 +75,17 @@ public final class Endpointer {
                               + "maximum length \(settings.maximumLength) s")
         }
         self.settings = settings
+        detector = try VoiceActivityDetector(threshold: settings.threshold, startFrames: Self.frames(settings.minimumSpeech))
         if settings.gate == .silero || (settings.gate == .auto && SileroSpeechDetector.isAvailable) {
-            detector = try SileroSpeechDetector()
+            voiceGate = try SileroSpeechDetector()
         } else {
-            detector = try VoiceActivityDetector(threshold: settings.threshold, startFrames: Self.frames(settings.minimumSpeech))
+            voiceGate = nil
         }
         detectorSettled = !detector.needsSettling
     }
 
-    /// Which detector this endpointer hears speech with.
-    public var gate: VoiceGate { detector is SileroSpeechDetector ? .silero : .energy }
+    /// Which detector gates utterances: Silero, or the energy detector alone.
+    public var gate: VoiceGate { voiceGate == nil ? .energy : .silero }
 
     /// Seconds of stream fed so far.
     public var position: Double { Double(samplesSeen) / Double(RecognizerAudio.sampleRate) }
@@ -107,10 +119,11 @@ public final class Endpointer {
         var offset = 0
         let shift = VoiceActivityDetector.frameShift
         while pending.count - offset >= shift {
-            let isSpeech = try pending.withUnsafeBufferPointer { buffer throws(SpeechError) in
-                try detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)]))
+            let (isSpeech, isVoice) = try pending.withUnsafeBufferPointer { buffer throws(SpeechError) in
+                let frame = UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)])
+                return (try detector.isSpeech(frame), try voiceGate?.isSpeech(frame) ?? true)
             }
-            if let endpoint = process(pending[offset..<(offset + shift)], isSpeech: isSpeech) { finished.append(endpoint) }
+            if let endpoint = process(pending[offset..<(offset + shift)], isSpeech: isSpeech, isVoice: isVoice) { finished.append(endpoint) }
             offset += shift
         }
         pending.removeFirst(offset)
@@ -162,10 +175,10 @@ public final class Endpointer {
         guard inUtterance else { return nil }
         inUtterance = false
         defer { current = [] }
-        return isLongEnough ? SpeechSegment(samples: current, start: seconds(currentStart)) : nil
+        return isLongEnough ? SpeechSegment(samples: current, start: seconds(currentStart), voicedSeconds: voiced) : nil
     }
 
-    private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool) -> Endpoint? {
+    private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool, isVoice: Bool) -> Endpoint? {
         samplesSeen += frame.count
         framesSeen += 1
         if !isSpeech && framesSeen > detector.onsetFrames + 1 { detectorSettled = true }
@@ -186,9 +199,11 @@ public final class Endpointer {
             silentFrames = 0
             // The detector turned to speech after this many speech frames.
             speechFrames = detector.onsetFrames
+            voicedFrames = isVoice ? 1 : 0
             return nil
         }
         current += frame
+        if isVoice { voicedFrames += 1 }
         silentFrames = isSpeech ? 0 : silentFrames + 1
         if isSpeech { speechFrames += 1 }
         let silence = Double(silentFrames * frame.count) / Double(RecognizerAudio.sampleRate)
@@ -198,20 +213,27 @@ public final class Endpointer {
         if silentFrames > 0, silentFrames * frame.count >= Self.samples(settings.padding),
            silentFrames * frame.count - frame.count < Self.samples(settings.padding),
            isLongEnough, silence < (closingSilence ?? settings.trailingSilence), length < settings.maximumLength {
-            return .tentative(SpeechSegment(samples: current, start: seconds(currentStart)))
+            return .tentative(SpeechSegment(samples: current, start: seconds(currentStart), voicedSeconds: voiced))
         }
         let trailingSilence = closingSilence ?? settings.trailingSilence
         guard silence >= trailingSilence || length >= settings.maximumLength else { return nil }
         // Keep `padding` of the trailing silence.
         let trailing = max(0, silentFrames * frame.count - Self.samples(settings.padding))
-        let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart))
+        let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart), voicedSeconds: voiced)
         inUtterance = false
         current = []
         return isLongEnough ? .final(segment) : nil
     }
 
-    /// Whether the open utterance held enough speech to be one, not a clink.
-    private var isLongEnough: Bool { speechFrames >= Self.frames(settings.minimumUtteranceSpeech) }
+    /// The open utterance's voice by the gate's count, in seconds.
+    private var voiced: Double? { voiceGate == nil ? nil : Double(voicedFrames) / 100 }
+
+    /// Whether the open utterance held enough speech to be one, not a clink,
+    /// and (with the gate) a voice, not noise.
+    private var isLongEnough: Bool {
+        speechFrames >= Self.frames(settings.minimumUtteranceSpeech)
+            && (voiceGate == nil || voicedFrames >= Self.frames(settings.minimumVoice))
+    }
 
     private func seconds(_ samples: Int) -> Double { Double(samples) / Double(RecognizerAudio.sampleRate) }
     private static func samples(_ seconds: Double) -> Int { Int(seconds * Double(RecognizerAudio.sampleRate)) }

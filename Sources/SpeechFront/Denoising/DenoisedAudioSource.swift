@@ -72,7 +72,9 @@ public final class DenoisedAudioSource: AudioSource {
                 let around = history.samples(from: max(history.startIndex, start - before), upTo: start + segment.samples.count) ?? original
                 return SignalToNoiseEstimate.decibels(speech: original[...], background: around[...])
             }
-            if mode == .auto, let original, let estimate, estimate >= denoiseBelow { return SpeechSegment(samples: original, start: segment.start) }
+            if mode == .auto, let original, let estimate, estimate >= denoiseBelow {
+                return SpeechSegment(samples: original, start: segment.start, voicedSeconds: segment.voicedSeconds)
+            }
             let frame = StreamHistory.frameLength
             if let voice = history.voiceProbabilities(from: start / frame, count: segment.samples.count / frame),
                DenoisingStage.voicedSeconds(voice) < minimumVoice {
@@ -81,7 +83,7 @@ public final class DenoisedAudioSource: AudioSource {
             guard let original, let estimate else { return segment }
             let limit = DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget)
             return SpeechSegment(samples: DenoisingStage.mix(segment.samples, original, keep: DenoisingStage.originalShare(attenuationLimit: limit)),
-                                 start: segment.start)
+                                 start: segment.start, voicedSeconds: segment.voicedSeconds)
         }
     }
 }

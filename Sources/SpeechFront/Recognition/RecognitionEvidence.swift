@@ -29,6 +29,19 @@ public struct RecognitionEvidence: Sendable, Equatable {
     /// Share of the phone loop's speech frames that fall outside the
     /// hypothesis's words: speech the command does not account for.
     public var unexplainedSpeech: Double
+    /// The phone loop's own acoustic score per frame over the words' frames
+    /// (how far even free phones fall short of the best senones: a voice
+    /// unlike the acoustic model's training speakers scores low here).
+    public var loopFit: Double = 0
+    /// Seconds of the utterance the voice gate heard as a voice (nil
+    /// without the gate): how long the person spoke, whatever the voice.
+    public var voicedSeconds: Double?
+
+    /// Phones of the hypothesis per second of voice: a lone word forced
+    /// onto a command of many words comes out implausibly fast.
+    public var phonesPerVoicedSecond: Double? {
+        voicedSeconds.map { Double(phones) / max(0.1, $0) }
+    }
 
     public init(frames: Int, wordFrames: Int, loopSpeechFrames: Int, pathMargin: Double, wordMargin: Double,
                 worstWordMargin: Double, words: Int, phones: Int, unexplainedSpeech: Double) {
@@ -74,6 +87,7 @@ extension RecognitionEvidence {
             return total
         }
         var wordFrames = 0
+        var loopOverWords = 0.0
         var wordGap = 0.0
         var worst = 0.0
         var covered = Set<Int>()
@@ -81,7 +95,9 @@ extension RecognitionEvidence {
             let span = frameRange(word)
             wordFrames += span.count
             covered.formUnion(span)
-            let gap = loopScore(over: span) - nats(word.acousticScore)
+            let loopPart = loopScore(over: span)
+            loopOverWords += loopPart
+            let gap = loopPart - nats(word.acousticScore)
             wordGap += gap
             worst = max(worst, gap / Double(span.count))
         }
@@ -93,7 +109,7 @@ extension RecognitionEvidence {
                 if !covered.contains(frame) { unexplained += 1 }
             }
         }
-        return RecognitionEvidence(
+        var evidence = RecognitionEvidence(
             frames: frames, wordFrames: wordFrames, loopSpeechFrames: loopSpeechFrames,
             pathMargin: nats(loop.score - grammar.score) / Double(frames),
             wordMargin: wordFrames > 0 ? wordGap / Double(wordFrames) : 0,
@@ -101,6 +117,8 @@ extension RecognitionEvidence {
             words: words.count,
             phones: words.reduce(0) { $0 + phoneCount(CommandRecognizer.stripVariant($1.word)) },
             unexplainedSpeech: loopSpeechFrames > 0 ? Double(unexplained) / Double(loopSpeechFrames) : 0)
+        evidence.loopFit = wordFrames > 0 ? loopOverWords / Double(wordFrames) : 0
+        return evidence
     }
 
     /// The phone loop's silence and noise "phones".

@@ -77,6 +77,21 @@ final class SileroSpeechDetector: SpeechFrameDetector {
     /// The network needs no noise estimate: its first verdicts hold.
     var needsSettling: Bool { false }
 
+    /// Seconds of `samples` the network hears as voice (a fresh detector).
+    static func voicedSeconds(_ samples: [Int16]) throws(SpeechError) -> Double {
+        let detector = try SileroSpeechDetector()
+        var voiced = 0
+        let shift = VoiceActivityDetector.frameShift
+        try samples.withUnsafeBufferPointer { buffer throws(SpeechError) in
+            var offset = 0
+            while offset + shift <= buffer.count {
+                if try detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)])) { voiced += 1 }
+                offset += shift
+            }
+        }
+        return Double(voiced) * Double(shift) / Double(RecognizerAudio.sampleRate)
+    }
+
     func isSpeech(_ frame: UnsafeBufferPointer<Int16>) throws(SpeechError) -> Bool {
         for sample in frame { window.append(Float(sample) / 32768) }
         while window.count >= Self.windowLength {

@@ -29,7 +29,7 @@ enum ListenCommand: Subcommand {
             .init(name: "speak", short: "s", valueName: nil,
                   help: "Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile."),
             .init(name: "voice", short: nil, valueName: "name", help: "Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng."),
-            .denoise,
+            .minConfidence, .voiceGate, .denoise,
             .answerTimeout,
             .json,
             .hmm, .dict, .lm, .verbose,
@@ -68,6 +68,8 @@ enum ListenCommand: Subcommand {
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
         options.verbose = arguments.has("verbose")
         options.denoise = try DenoiseOption.mode(arguments, spec)
+        settings.endpointing.gate = try RejectionOptions.gate(arguments, spec)
+        if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
         options.pronunciations = loaded.pronunciations
         let source: ReaderAudioSource
         switch input {

@@ -29,9 +29,40 @@ extension CommandSpec.Option {
     static let lm = CommandSpec.Option(name: "lm", short: nil, valueName: "file",
                                        help: "Language model (default: $VOICECMD_LM, then pocketsphinx-en-us).")
     static let verbose = CommandSpec.Option(name: "verbose", short: "v", valueName: nil, help: "Show PocketSphinx's log.")
+    static let minConfidence = CommandSpec.Option(name: "min-confidence", short: nil, valueName: "ratio",
+                                                  help: "Reject a command heard with less confidence than this, from 0 to 1: "
+                                                    + "higher turns away more other speech, and more unfamiliar voices. Default: 0.3.")
+    static let voiceGate = CommandSpec.Option(name: "voice-gate", short: nil, valueName: "mode",
+                                              help: "What keeps noise from the decoder: silero (Silero's voice-activity network), "
+                                                + "energy (the level detector alone) or auto (default: silero when it is installed).")
     static let denoise = CommandSpec.Option(name: "denoise", short: nil, valueName: "mode",
                                             help: "Suppress noise with RNNoise first: on, off or auto (default: recordings "
                                                 + "whose background is loud against the speech, and every stream).")
+}
+
+enum RejectionOptions {
+    /// `--min-confidence`, or nil when not given.
+    static func minimumConfidence(_ arguments: ParsedArguments, _ spec: CommandSpec) throws -> Double? {
+        guard let text = arguments.value("min-confidence") else { return nil }
+        guard let value = Double(text), value >= 0, value <= 1 else {
+            throw UsageError(message: "--min-confidence needs a number from 0 to 1, not '\(text)'", command: spec)
+        }
+        return value
+    }
+
+    /// `--voice-gate`, default auto. In auto mode without Silero, says so
+    /// once on stderr and goes on with the energy detector.
+    static func gate(_ arguments: ParsedArguments, _ spec: CommandSpec) throws -> VoiceGate {
+        let name = arguments.value("voice-gate") ?? "auto"
+        guard let gate = VoiceGate(rawValue: name) else {
+            throw UsageError(message: "'\(name)' is not a voice gate; use silero, energy or auto", command: spec)
+        }
+        if let reason = VoiceGate.sileroUnavailableReason {
+            if gate == .silero { throw ToolFailure(message: reason) }
+            if gate == .auto { printError("voicecmd: the voice gate is unavailable, going on with the energy detector: \(reason)") }
+        }
+        return gate
+    }
 }
 
 enum DenoiseOption {

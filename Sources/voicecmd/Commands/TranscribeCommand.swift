@@ -19,7 +19,7 @@ enum TranscribeCommand: Subcommand {
                     + "free text through the language model, speech that fits no command rejected)."),
             .init(name: "nbest", short: nil, valueName: "n", help: "Also report up to n alternative hypotheses."),
             .init(name: "jobs", short: "j", valueName: "n", help: "Recognise n files at once (default 1)."),
-            .denoise,
+            .minConfidence, .voiceGate, .denoise,
             .json,
             .hmm, .dict, .lm, .verbose,
         ]
@@ -40,6 +40,8 @@ enum TranscribeCommand: Subcommand {
         options.nbest = nbest
         options.verbose = arguments.has("verbose")
         options.denoise = try DenoiseOption.mode(arguments, spec)
+        options.segmentation.gate = try RejectionOptions.gate(arguments, spec)
+        if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
         options.pronunciations = loaded.pronunciations
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }

@@ -49,9 +49,10 @@ struct EndpointerTests {
                 _ = try endpointer.feed(Array(speech[fed..<min(speech.count, fed + 1_600)]))
                 fed += 1_600
             }
-            // Half a second more of the command.
-            _ = try endpointer.feed(Array(speech[fed..<min(speech.count, fed + 8_000)]))
-            return fed + 8_000
+            // A second more of the command (the energy detector may open on
+            // the room before the voice, which the voice gate waits for).
+            _ = try endpointer.feed(Array(speech[fed..<min(speech.count, fed + 16_000)]))
+            return fed + 16_000
         }
         let muted = try Endpointer()
         let fedMuted = try openUtterance(muted)
