@@ -15,14 +15,7 @@ enum ASRBenchmark {
             throw BenchError(message: "--denoise takes on, off or auto, not \(denoiseName)", isUsage: true)
         }
         let manifest = try CorpusManifest(directory: corpus)
-        var mixer: NoiseMixer?
-        var snr: Double?
-        if let noisePath = options.value("noise") {
-            guard let level = options.value("snr").flatMap(Double.init) else { throw BenchError(message: "--noise needs --snr DB", isUsage: true) }
-            var source = try AudioReaders.open(path: noisePath)
-            mixer = NoiseMixer(noise: try AudioReaders.readAll(&source))
-            snr = level
-        }
+        let (mixer, snr) = try NoiseMixer.fromOptions(options)
         let model = try ModelLoader.load(path: modelPath)
         var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         recognizerOptions.mode = mode

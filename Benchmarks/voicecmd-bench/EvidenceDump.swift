@@ -16,14 +16,7 @@ enum EvidenceDump {
         let role = options.value("role") ?? "commands"
         guard ["commands", "out", "noise"].contains(role) else { throw BenchError(message: "--role takes commands, out or noise", isUsage: true) }
         let manifest = try CorpusManifest(directory: corpus)
-        var mixer: NoiseMixer?
-        var snr: Double?
-        if let noisePath = options.value("noise") {
-            guard let level = options.value("snr").flatMap(Double.init) else { throw BenchError(message: "--noise needs --snr DB", isUsage: true) }
-            var source = try AudioReaders.open(path: noisePath)
-            mixer = NoiseMixer(noise: try AudioReaders.readAll(&source))
-            snr = level
-        }
+        let (mixer, snr) = try NoiseMixer.fromOptions(options)
         let pad = options.value("pad").flatMap(Double.init) ?? 0
         let model = try ModelLoader.load(path: modelPath)
         var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
@@ -38,12 +31,8 @@ enum EvidenceDump {
             let entry = manifest.entries[index]
             var source = try AudioReaders.open(path: entry.path)
             var samples = try AudioReaders.readAll(&source)
-            if pad > 0 {
-                // A faint noise floor, not digital silence, around tightly cut clips.
-                var generator = SeededNoise(seed: UInt64(index) &+ 1)
-                let padding = Int(pad * Double(RecognizerAudio.sampleRate))
-                samples = (0..<padding).map { _ in generator.next(amplitude: 20) } + samples + (0..<padding).map { _ in generator.next(amplitude: 20) }
-            }
+            // A faint noise floor, not digital silence, around tightly cut clips.
+            if pad > 0 { samples = SyntheticNoise.padded(samples, seconds: pad, seed: UInt64(index) &+ 1) }
             if let mixer, let snr { samples = mixer.mix(samples, snr: snr, seed: index &* 7919 &+ entry.path.utf8.count) }
             var buffer: any AudioReader = SampleBufferReader(samples: samples)
             let transcripts = try recognizer.transcribe(&buffer)
@@ -71,6 +60,7 @@ enum EvidenceDump {
                         ("worst_word_margin", .number(evidence.worstWordMargin)), ("words", .integer(evidence.words)),
                         ("phones", .integer(evidence.phones)), ("unexplained", .number(evidence.unexplainedSpeech)), ("loop_fit", .number(evidence.loopFit)),
                         ("voiced", evidence.voicedSeconds.map(JSONOutput.number) ?? .null),
+                        ("voiced_word_share", evidence.voicedWordShare.map(JSONOutput.number) ?? .null),
                     ]
                 }
                 print(JSONOutput.object(members).serialized)
@@ -79,17 +69,5 @@ enum EvidenceDump {
         }
         report.lines = ["\(lines) transcripts"]
         return report
-    }
-}
-
-/// Uniform noise from a fixed seed (xorshift), the same every run.
-struct SeededNoise {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
-    mutating func next(amplitude: Int) -> Int16 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Int16(Int(state % UInt64(2 * amplitude + 1)) - amplitude)
     }
 }

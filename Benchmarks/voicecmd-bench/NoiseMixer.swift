@@ -1,3 +1,6 @@
+import Foundation
+import VoiceCommands
+
 /// Mixes noise into speech at a signal-to-noise ratio defined as Picovoice's
 /// speech-to-intent benchmark defines it: the energy of the loudest
 /// 2048-sample frame of the speech over that of the noise segment used.
@@ -41,4 +44,13 @@ struct NoiseMixer {
     private func pow10(_ exponent: Double) -> Double { exp(exponent * log(10)) }
 }
 
-import Foundation
+
+extension NoiseMixer {
+    /// `--noise FILE --snr DB`, or none when `--noise` is not given.
+    static func fromOptions(_ options: BenchOptions) throws -> (NoiseMixer?, Double?) {
+        guard let noisePath = options.value("noise") else { return (nil, nil) }
+        guard let level = options.value("snr").flatMap(Double.init) else { throw BenchError(message: "--noise needs --snr DB", isUsage: true) }
+        var source = try AudioReaders.open(path: noisePath)
+        return (NoiseMixer(noise: try AudioReaders.readAll(&source)), level)
+    }
+}

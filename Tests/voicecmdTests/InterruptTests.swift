@@ -32,12 +32,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The audio starts playing, at real time, when `listening` is printed.
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
+        var printed = ToolRunner.firstLine(of: output)
         Thread.sleep(forTimeInterval: Self.interruptAt)
         process.interrupt()
         printed += output.fileHandleForReading.readDataToEndOfFile()
@@ -66,12 +61,7 @@ import Testing
         try process.run()
         // The recorder starts once voicecmd listens (before, the interrupt
         // would come while the model loads, and end the run at once).
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
+        var printed = ToolRunner.firstLine(of: output)
         // 0.1 s of audio every 0.1 s; the interrupt once `interruptAt` seconds are written.
         let chunk = 3200
         var written = 0

@@ -227,12 +227,7 @@ import Testing
         // is printed; 3.3 s later "send a message to alex" (0.5–2.05 s) has
         // been said, "cancel" (from 4.05 s) not yet, and the trailing silence
         // has not yet ended the utterance.
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
+        var printed = ToolRunner.firstLine(of: output)
         #expect(String(decoding: printed, as: UTF8.self).hasPrefix(#"{"event":"listening""#))
         Thread.sleep(forTimeInterval: 3.3)
         process.interrupt()

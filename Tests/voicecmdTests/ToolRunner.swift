@@ -67,6 +67,18 @@ enum ToolRunner {
                        stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// What a running tool has printed up to its first full line (its
+    /// `listening` event), read as it comes.
+    static func firstLine(of output: Pipe) -> Data {
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        return printed
+    }
+
     /// Compares with `Golden/<name>`, or rewrites it when VOICECMD_UPDATE_GOLDEN=1.
     static func golden(_ name: String) throws -> String {
         let url = projectDirectory.appendingPathComponent("Tests/voicecmdTests/Golden/\(name)")

@@ -44,6 +44,9 @@ public final class Endpointer {
     private let voiceGate: SileroSpeechDetector?
     /// Frames of the open utterance the gate heard as voice.
     private var voicedFrames = 0
+    /// The gate's verdict for each frame of the pre-roll and of the open utterance.
+    private var preRollVoice: [Bool] = []
+    private var currentVoice: [Bool] = []
     private var pending: [Int16] = []
     /// Recent audio while no utterance is open: padding plus the speech
     /// that the detector needed before it turned to speech.
@@ -163,6 +166,7 @@ public final class Endpointer {
     public func discard(_ frames: Int) -> SpeechSegment? {
         let cut = finish()
         preRoll = []
+        preRollVoice = []
         samplesSeen += frames
         return cut
     }
@@ -174,8 +178,8 @@ public final class Endpointer {
         pending = []
         guard inUtterance else { return nil }
         inUtterance = false
-        defer { current = [] }
-        return isLongEnough ? SpeechSegment(samples: current, start: seconds(currentStart), voicedSeconds: voiced) : nil
+        defer { current = []; currentVoice = [] }
+        return isLongEnough ? segment(current) : nil
     }
 
     private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool, isVoice: Bool) -> Endpoint? {
@@ -184,18 +188,23 @@ public final class Endpointer {
         if !isSpeech && framesSeen > detector.onsetFrames + 1 { detectorSettled = true }
         if !inUtterance {
             preRoll += frame
+            preRollVoice.append(isVoice)
             // Until the first utterance, more is kept: speech that starts
             // while the detector's noise estimate is still settling is heard
             // late, and its start would be lost.
             let settling = hasOpened || !detector.needsSettling ? 0 : Self.settlingPreRoll
             let keep = Self.samples(settings.padding + Double(detector.onsetFrames) / 100 + settling)
             if preRoll.count > keep { preRoll.removeFirst(preRoll.count - keep) }
+            let keepFrames = (preRoll.count + frame.count - 1) / frame.count
+            if preRollVoice.count > keepFrames { preRollVoice.removeFirst(preRollVoice.count - keepFrames) }
             guard isSpeech, detectorSettled, closingDeadline == nil else { return nil }
             inUtterance = true
             hasOpened = true
             current = preRoll
+            currentVoice = preRollVoice
             currentStart = samplesSeen - preRoll.count
             preRoll = []
+            preRollVoice = []
             silentFrames = 0
             // The detector turned to speech after this many speech frames.
             speechFrames = detector.onsetFrames
@@ -203,6 +212,7 @@ public final class Endpointer {
             return nil
         }
         current += frame
+        currentVoice.append(isVoice)
         if isVoice { voicedFrames += 1 }
         silentFrames = isSpeech ? 0 : silentFrames + 1
         if isSpeech { speechFrames += 1 }
@@ -213,20 +223,30 @@ public final class Endpointer {
         if silentFrames > 0, silentFrames * frame.count >= Self.samples(settings.padding),
            silentFrames * frame.count - frame.count < Self.samples(settings.padding),
            isLongEnough, silence < (closingSilence ?? settings.trailingSilence), length < settings.maximumLength {
-            return .tentative(SpeechSegment(samples: current, start: seconds(currentStart), voicedSeconds: voiced))
+            return .tentative(segment(current))
         }
         let trailingSilence = closingSilence ?? settings.trailingSilence
         guard silence >= trailingSilence || length >= settings.maximumLength else { return nil }
         // Keep `padding` of the trailing silence.
         let trailing = max(0, silentFrames * frame.count - Self.samples(settings.padding))
-        let segment = SpeechSegment(samples: Array(current.dropLast(trailing)), start: seconds(currentStart), voicedSeconds: voiced)
+        let ended = segment(Array(current.dropLast(trailing)))
         inUtterance = false
         current = []
-        return isLongEnough ? .final(segment) : nil
+        currentVoice = []
+        return isLongEnough ? .final(ended) : nil
     }
 
-    /// The open utterance's voice by the gate's count, in seconds.
-    private var voiced: Double? { voiceGate == nil ? nil : Double(voicedFrames) / 100 }
+    /// The open utterance's first `samples`, with the gate's verdicts on them.
+    private func segment(_ samples: [Int16]) -> SpeechSegment {
+        var segment = SpeechSegment(samples: samples, start: seconds(currentStart))
+        if voiceGate != nil {
+            // The pre-roll may start inside a frame: its verdicts align with the end.
+            let frames = (samples.count + VoiceActivityDetector.frameShift - 1) / VoiceActivityDetector.frameShift
+            segment.voiceFrames = SileroSpeechDetector.backdated(Array(currentVoice.prefix(frames)), lag: voiceGate?.lagFrames ?? 0)
+            segment.voicedSeconds = Double(voicedFrames) / 100
+        }
+        return segment
+    }
 
     /// Whether the open utterance held enough speech to be one, not a clink,
     /// and (with the gate) a voice, not noise.

@@ -5,6 +5,8 @@ public struct SpeechSegment: Sendable {
     public var start: Double
     /// Seconds of it the voice gate (Silero) heard as a voice; nil without the gate.
     public var voicedSeconds: Double?
+    /// The voice gate's verdict for each 10 ms frame from `start`; nil without the gate.
+    public var voiceFrames: [Bool]?
 
     public init(samples: [Int16], start: Double, voicedSeconds: Double? = nil) {
         self.samples = samples

@@ -73,7 +73,9 @@ public final class DenoisedAudioSource: AudioSource {
                 return SignalToNoiseEstimate.decibels(speech: original[...], background: around[...])
             }
             if mode == .auto, let original, let estimate, estimate >= denoiseBelow {
-                return SpeechSegment(samples: original, start: segment.start, voicedSeconds: segment.voicedSeconds)
+                var heard = segment
+                heard.samples = original
+                return heard
             }
             let frame = StreamHistory.frameLength
             if let voice = history.voiceProbabilities(from: start / frame, count: segment.samples.count / frame),
@@ -82,8 +84,9 @@ public final class DenoisedAudioSource: AudioSource {
             }
             guard let original, let estimate else { return segment }
             let limit = DenoisingStage.attenuationLimit(signalToNoise: estimate, quiet: denoiseTarget)
-            return SpeechSegment(samples: DenoisingStage.mix(segment.samples, original, keep: DenoisingStage.originalShare(attenuationLimit: limit)),
-                                 start: segment.start, voicedSeconds: segment.voicedSeconds)
+            var heard = segment
+            heard.samples = DenoisingStage.mix(segment.samples, original, keep: DenoisingStage.originalShare(attenuationLimit: limit))
+            return heard
         }
     }
 }

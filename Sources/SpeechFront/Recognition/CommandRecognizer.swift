@@ -343,9 +343,12 @@ public final class CommandRecognizer {
         // too short for the detector, or speech from its first moment), but
         // only when a model of speech hears a voice in it: steady noise
         // otherwise came out as the command it sounds most like.
+        var wholeVoice: [Bool]?
         if segments.isEmpty, segmenter.gate == .silero {
             // The gate's network is the judge of a voice when it is there.
-            if try SileroSpeechDetector.voicedSeconds(samples) < options.minimumVoice { return [] }
+            let voice = try SileroSpeechDetector.voiceFrames(of: samples)
+            if Double(voice.filter { $0 }.count) / 100 < options.minimumVoice { return [] }
+            wholeVoice = voice
         } else if segments.isEmpty, let voiced = try Self.voicedSeconds(samples, voice: voice), voiced < options.minimumVoice {
             return []
         }
@@ -354,9 +357,20 @@ public final class CommandRecognizer {
         // to the end of the last utterance, or to the end when none was found.
         let end = min(samples.count, segments.last.map { Int(($0.end * Double(RecognizerAudio.sampleRate)).rounded()) } ?? samples.count)
         guard end > 0 else { return [] }
-        let voiced = segments.compactMap(\.voicedSeconds)
-        let whole = SpeechSegment(samples: Array(samples[..<end]), start: 0,
-                                  voicedSeconds: voiced.isEmpty ? nil : voiced.reduce(0, +))
+        var whole = SpeechSegment(samples: Array(samples[..<end]), start: 0)
+        if let wholeVoice {
+            whole.voiceFrames = wholeVoice
+            whole.voicedSeconds = Double(wholeVoice.filter { $0 }.count) / 100
+        } else if segmenter.gate == .silero {
+            // The gate's verdicts of the parts, placed in the whole (silent between them).
+            var frames = [Bool](repeating: false, count: (end + VoiceActivityDetector.frameShift - 1) / VoiceActivityDetector.frameShift)
+            for segment in segments {
+                let first = Int((segment.start * 100).rounded())
+                for (index, voiced) in (segment.voiceFrames ?? []).enumerated() where first + index < frames.count { frames[first + index] = voiced }
+            }
+            whole.voiceFrames = frames
+            whole.voicedSeconds = segments.compactMap(\.voicedSeconds).reduce(0, +)
+        }
         let heard = try recognize(whole)
         // A confident whole needs no second look (it saves decoding the parts).
         if segments.count <= 1 || (heard.match?.best != nil && heard.confidence >= options.confidentWhole) { return [heard] }
@@ -600,6 +614,7 @@ public final class CommandRecognizer {
             decoder.pronunciation(of: word)?.split(separator: " ").count ?? 0
         }, nats: { Double($0) * 1024 * log(decoded.logBase) })
         evidence.voicedSeconds = segment.voicedSeconds
+        if let voice = segment.voiceFrames { evidence.measureVoice(voice, in: decoded) }
         return (max(0, min(1, 1 - evidence.pathMargin / 5)), evidence)
     }
 

@@ -37,6 +37,25 @@ public struct RecognitionEvidence: Sendable, Equatable {
     /// without the gate): how long the person spoke, whatever the voice.
     public var voicedSeconds: Double?
 
+    /// Share of the hypothesis's word frames that the voice gate heard as a
+    /// voice (nil without the gate): a command the person said lies on
+    /// their voice; words the decoder laid over noise, a clatter or the
+    /// silence around a lone word do not, whatever the voice.
+    public var voicedWordShare: Double?
+
+    /// Measures `voicedWordShare` from the gate's frame verdicts.
+    mutating func measureVoice(_ voice: [Bool], in grammar: DecodedUtterance) {
+        var words = 0, voiced = 0
+        for word in grammar.words where !CommandRecognizer.isFiller(word.word) {
+            let start = Int((word.start * 100).rounded()), end = Int((word.end * 100).rounded())
+            for frame in start..<max(start + 1, end) {
+                words += 1
+                if frame < voice.count, voice[frame] { voiced += 1 }
+            }
+        }
+        voicedWordShare = words > 0 ? Double(voiced) / Double(words) : nil
+    }
+
     /// Phones of the hypothesis per second of voice: a lone word forced
     /// onto a command of many words comes out implausibly fast.
     public var phonesPerVoicedSecond: Double? {

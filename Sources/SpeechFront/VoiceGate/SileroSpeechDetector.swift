@@ -77,19 +77,34 @@ final class SileroSpeechDetector: SpeechFrameDetector {
     /// The network needs no noise estimate: its first verdicts hold.
     var needsSettling: Bool { false }
 
-    /// Seconds of `samples` the network hears as voice (a fresh detector).
-    static func voicedSeconds(_ samples: [Int16]) throws(SpeechError) -> Double {
+    /// Frames by which the state lags the voice: it turns to speech only
+    /// once `minimumSpeech` of windows were voice, the last one whole.
+    var lagFrames: Int { Int((Double(settings.minimumSpeech) * 100).rounded(.up)) + Self.windowLength / VoiceActivityDetector.frameShift }
+
+    /// Verdicts frame by frame, the lag taken back: where the state turns
+    /// to speech, the frames it waited through were voice too.
+    static func backdated(_ verdicts: [Bool], lag: Int) -> [Bool] {
+        var frames = verdicts
+        for index in verdicts.indices where verdicts[index] && (index == 0 || !verdicts[index - 1]) {
+            for earlier in max(0, index - lag)..<index { frames[earlier] = true }
+        }
+        return frames
+    }
+
+    /// The network's verdict on each 10 ms frame of `samples` (a fresh
+    /// detector), backdated by its lag.
+    static func voiceFrames(of samples: [Int16]) throws(SpeechError) -> [Bool] {
         let detector = try SileroSpeechDetector()
-        var voiced = 0
+        var frames: [Bool] = []
         let shift = VoiceActivityDetector.frameShift
         try samples.withUnsafeBufferPointer { buffer throws(SpeechError) in
             var offset = 0
-            while offset + shift <= buffer.count {
-                if try detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<(offset + shift)])) { voiced += 1 }
+            while offset < buffer.count {
+                frames.append(try detector.isSpeech(UnsafeBufferPointer(rebasing: buffer[offset..<min(buffer.count, offset + shift)])))
                 offset += shift
             }
         }
-        return Double(voiced) * Double(shift) / Double(RecognizerAudio.sampleRate)
+        return backdated(frames, lag: detector.lagFrames)
     }
 
     func isSpeech(_ frame: UnsafeBufferPointer<Int16>) throws(SpeechError) -> Bool {
