@@ -54,11 +54,19 @@ import Testing
         process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("voicecmd")
         process.arguments = ["listen", "--input", "-", "--json"]
         process.currentDirectoryURL = ToolRunner.projectDirectory
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
+        // A socket pair rather than a pipe for standard input: written with
+        // MSG_NOSIGNAL, so voicecmd exiting before the writer stops cannot
+        // kill the test process with SIGPIPE.
+        var sockets: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets) == 0)
+        let childEnd = FileHandle(fileDescriptor: sockets[1], closeOnDealloc: true)
+        defer { close(sockets[0]) }
+        let output = Pipe()
+        process.standardInput = childEnd
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        try childEnd.close()
         // The recorder starts once voicecmd listens (before, the interrupt
         // would come while the model loads, and end the run at once).
         var printed = ToolRunner.firstLine(of: output)
@@ -69,7 +77,8 @@ import Testing
         let writing = Date()
         while written < pcm.count {
             let piece = pcm[written..<min(pcm.count, written + chunk)]
-            do { try input.fileHandleForWriting.write(contentsOf: piece) } catch { break }
+            let sent = piece.withUnsafeBytes { send(sockets[0], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent == piece.count else { break }
             written += piece.count
             let seconds = Double(written) / 32_000
             if !interrupted, seconds >= Self.interruptAt {
@@ -79,7 +88,7 @@ import Testing
             Thread.sleep(until: writing.addingTimeInterval(seconds))
             if !process.isRunning { break }
         }
-        try? input.fileHandleForWriting.close()
+        shutdown(sockets[0], Int32(SHUT_WR))
         printed += output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(interrupted)
