@@ -21,6 +21,8 @@ enum EvidenceDump {
         let model = try ModelLoader.load(path: modelPath)
         var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         recognizerOptions.minimumConfidence = 0
+        // The evidence compares two decodes frame by frame.
+        recognizerOptions.keepsEveryFrame = true
         recognizerOptions.denoise = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
         let limit = options.value("limit").flatMap(Int.init) ?? manifest.entries.count

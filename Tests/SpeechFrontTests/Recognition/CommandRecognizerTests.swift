@@ -30,17 +30,6 @@ struct CommandRecognizerTests {
         let best = try #require(transcripts[0].match?.best, "no command in \"\(transcripts[0].text)\"")
         #expect(best.intent == intent, "\"\(transcripts[0].text)\"")
         for (name, value) in arguments {
-            // Known: since the decoder keeps every frame (word times right),
-            // espeak-ng at 190 words a minute ends "…fan off" as "…fan on";
-            // over the 200 sessions of ten voices (voicecmd-bench voices)
-            // keeping the frames carried out two more right, so the trade
-            // stands, and this clip says what it cost.
-            if clip == "device-off-espeak-fast", name == "state" {
-                withKnownIssue("espeak-ng at 190 wpm: the last word 'off' heard as 'on'") {
-                    #expect(best.argument(name)?.value == value, "\(name) in \"\(transcripts[0].text)\"")
-                }
-                continue
-            }
             #expect(best.argument(name)?.value == value, "\(name) in \"\(transcripts[0].text)\"")
         }
         #expect(transcripts[0].confidence >= 0.3)
