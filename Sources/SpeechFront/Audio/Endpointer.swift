@@ -179,7 +179,7 @@ public final class Endpointer {
         guard inUtterance else { return nil }
         inUtterance = false
         defer { current = []; currentVoice = [] }
-        return isLongEnough ? segment(current) : nil
+        return kept(segment(current))
     }
 
     private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool, isVoice: Bool) -> Endpoint? {
@@ -233,7 +233,18 @@ public final class Endpointer {
         inUtterance = false
         current = []
         currentVoice = []
-        return isLongEnough ? .final(ended) : nil
+        return kept(ended).map { .final($0) }
+    }
+
+    /// End (stream seconds) of the last utterance the voice gate vetoed, if any.
+    public private(set) var lastVetoedEnd: Double?
+
+    /// `ended` when it is long enough and has a voice; nil otherwise, and a
+    /// veto is remembered.
+    private func kept(_ ended: SpeechSegment) -> SpeechSegment? {
+        if isLongEnough { return ended }
+        if speechFrames >= Self.frames(settings.minimumUtteranceSpeech) { lastVetoedEnd = ended.end }
+        return nil
     }
 
     /// The open utterance's first `samples`, with the gate's verdicts on them.

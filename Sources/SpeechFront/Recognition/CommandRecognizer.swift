@@ -364,7 +364,11 @@ public final class CommandRecognizer {
         // Heard whole from the start of the recording (the detector's noise
         // estimate needs a moment to settle, and speech may start at once)
         // to the end of the last utterance, or to the end when none was found.
-        let end = min(samples.count, segments.last.map { Int(($0.end * Double(RecognizerAudio.sampleRate)).rounded()) } ?? samples.count)
+        // A vetoed stretch after the last utterance may still hold the end
+        // of a command the energy detector cut in two: the whole runs to it.
+        let lastEnd = max(segments.last?.end ?? 0, segmenter.lastVetoedEnd ?? 0)
+        let end = min(samples.count, segments.isEmpty && segmenter.lastVetoedEnd == nil
+                      ? samples.count : Int((lastEnd * Double(RecognizerAudio.sampleRate)).rounded()))
         guard end > 0 else { return [] }
         var whole = SpeechSegment(samples: Array(samples[..<end]), start: 0)
         if let wholeVoice {
