@@ -39,7 +39,7 @@ public final class Endpointer {
     }
 
     public let settings: Settings
-    private let detector: any SpeechFrameDetector
+    private let detector: VoiceActivityDetector
     /// Silero's network, when it gates utterances.
     private let voiceGate: SileroSpeechDetector?
     /// Frames of the open utterance the gate heard as voice.
@@ -84,7 +84,6 @@ public final class Endpointer {
         } else {
             voiceGate = nil
         }
-        detectorSettled = !detector.needsSettling
     }
 
     /// Which detector gates utterances: Silero, or the energy detector alone.
@@ -185,15 +184,14 @@ public final class Endpointer {
     private func process(_ frame: ArraySlice<Int16>, isSpeech: Bool, isVoice: Bool) -> Endpoint? {
         samplesSeen += frame.count
         framesSeen += 1
-        if !isSpeech && framesSeen > detector.onsetFrames + 1 { detectorSettled = true }
+        if !isSpeech && framesSeen > Self.frames(settings.minimumSpeech) + 1 { detectorSettled = true }
         if !inUtterance {
             preRoll += frame
             preRollVoice.append(isVoice)
             // Until the first utterance, more is kept: speech that starts
             // while the detector's noise estimate is still settling is heard
             // late, and its start would be lost.
-            let settling = hasOpened || !detector.needsSettling ? 0 : Self.settlingPreRoll
-            let keep = Self.samples(settings.padding + Double(detector.onsetFrames) / 100 + settling)
+            let keep = Self.samples(settings.padding + settings.minimumSpeech + (hasOpened ? 0 : Self.settlingPreRoll))
             if preRoll.count > keep { preRoll.removeFirst(preRoll.count - keep) }
             let keepFrames = (preRoll.count + frame.count - 1) / frame.count
             if preRollVoice.count > keepFrames { preRollVoice.removeFirst(preRollVoice.count - keepFrames) }
@@ -207,7 +205,7 @@ public final class Endpointer {
             preRollVoice = []
             silentFrames = 0
             // The detector turned to speech after this many speech frames.
-            speechFrames = detector.onsetFrames
+            speechFrames = Self.frames(settings.minimumSpeech)
             voicedFrames = isVoice ? 1 : 0
             return nil
         }
@@ -254,7 +252,6 @@ public final class Endpointer {
             // The pre-roll may start inside a frame: its verdicts align with the end.
             let frames = (samples.count + VoiceActivityDetector.frameShift - 1) / VoiceActivityDetector.frameShift
             segment.voiceFrames = SileroSpeechDetector.backdated(Array(currentVoice.prefix(frames)), lag: voiceGate?.lagFrames ?? 0)
-            segment.voicedSeconds = Double(voicedFrames) / 100
         }
         return segment
     }

@@ -3,16 +3,16 @@ public struct SpeechSegment: Sendable {
     public var samples: [Int16]
     /// Start of `samples` in the stream, in seconds.
     public var start: Double
-    /// Seconds of it the voice gate (Silero) heard as a voice; nil without the gate.
-    public var voicedSeconds: Double?
     /// The voice gate's verdict for each 10 ms frame from `start`; nil without the gate.
     public var voiceFrames: [Bool]?
 
-    public init(samples: [Int16], start: Double, voicedSeconds: Double? = nil) {
+    public init(samples: [Int16], start: Double) {
         self.samples = samples
         self.start = start
-        self.voicedSeconds = voicedSeconds
     }
+
+    /// Seconds of it the voice gate (Silero) heard as a voice; nil without the gate.
+    public var voicedSeconds: Double? { voiceFrames.map { Double($0.filter { $0 }.count) / 100 } }
 
     /// End of `samples` in the stream, in seconds.
     public var end: Double { start + Double(samples.count) / Double(RecognizerAudio.sampleRate) }

@@ -7,7 +7,7 @@ import Foundation
 /// estimate it keeps updating, so it follows the background level of the
 /// room instead of a fixed energy threshold. The front end and its
 /// configuration are freed when this object goes.
-final class VoiceActivityDetector: SpeechFrameDetector {
+final class VoiceActivityDetector {
     /// Samples per frame (10 ms at 16 kHz).
     static let frameShift = 160
 
@@ -15,10 +15,6 @@ final class VoiceActivityDetector: SpeechFrameDetector {
     private let configuration: SphinxConfiguration
     private let cepstra: UnsafeMutablePointer<UnsafeMutablePointer<mfcc_t>?>
     private let cepstraRows: Int32 = 64
-
-    let onsetFrames: Int
-    /// Its noise estimate starts from the first frame, too low.
-    var needsSettling: Bool { true }
 
     /// `threshold`: how far above the noise estimate (log ratio) a frame
     /// counts as speech; `startFrames`: speech frames in a row before the
@@ -42,7 +38,6 @@ final class VoiceActivityDetector: SpeechFrameDetector {
             throw error
         }
         self.frontEnd = frontEnd
-        onsetFrames = startFrames
         // Frames the front end may hand back at once (it returns what it
         // computed; only its speech decision is used).
         let width = Int(fe_get_output_size(frontEnd))

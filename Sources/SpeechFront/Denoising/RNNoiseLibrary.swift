@@ -51,12 +51,9 @@ final class RNNoiseLibrary: @unchecked Sendable {
     }()
 
     static func defaultCandidates() -> [String] {
-        var candidates: [String] = []
+        var candidates = VendorFolder.candidates("lib/librnnoise.so")
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            // .build/debug is a link to .build/<triple>/debug.
-            candidates.append(directory.appendingPathComponent("../vendor/lib/librnnoise.so").standardized.path)
-            candidates.append(directory.appendingPathComponent("../../vendor/lib/librnnoise.so").standardized.path)
             candidates.append(directory.appendingPathComponent("../lib/voicecmd/librnnoise.so").standardized.path)
         }
         candidates += ["/usr/local/lib/librnnoise.so", "/usr/lib/x86_64-linux-gnu/librnnoise.so"]

@@ -373,7 +373,6 @@ public final class CommandRecognizer {
         var whole = SpeechSegment(samples: Array(samples[..<end]), start: 0)
         if let wholeVoice {
             whole.voiceFrames = wholeVoice
-            whole.voicedSeconds = Double(wholeVoice.filter { $0 }.count) / 100
         } else if segmenter.gate == .silero {
             // The gate's verdicts of the parts, placed in the whole (silent between them).
             var frames = [Bool](repeating: false, count: (end + VoiceActivityDetector.frameShift - 1) / VoiceActivityDetector.frameShift)
@@ -382,7 +381,6 @@ public final class CommandRecognizer {
                 for (index, voiced) in (segment.voiceFrames ?? []).enumerated() where first + index < frames.count { frames[first + index] = voiced }
             }
             whole.voiceFrames = frames
-            whole.voicedSeconds = segments.compactMap(\.voicedSeconds).reduce(0, +)
         }
         let heard = try recognize(whole)
         // A confident whole needs no second look (it saves decoding the parts).
@@ -608,9 +606,10 @@ public final class CommandRecognizer {
         return transcript
     }
 
-    /// The probability that the grammar result is what was said
-    /// (`ConfidenceModel`), from how close its words come to the best
-    /// unconstrained phone sequence over the same audio.
+    /// How close the grammar path comes to the best unconstrained phone
+    /// sequence, per frame (`RecognitionEvidence.pathMargin`): 1 when the
+    /// command explains the audio as well as any phones could, falling as
+    /// speech strays from the grammar; with the evidence it was judged from.
     private func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment,
                                    search: String = grammarSearch) throws(SpeechError) -> (Double, RecognitionEvidence?) {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return (0, nil) }

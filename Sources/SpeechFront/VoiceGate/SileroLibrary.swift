@@ -18,7 +18,6 @@ import Foundation
 final class SileroLibrary: @unchecked Sendable {
     // @unchecked: the handle and function pointers are set once in init
     // and only read after; each detector is used by one thread at a time.
-    let libraryPath: String
     let modelPath: String
     let create: voicecmd_vad_create_fn
     let destroy: voicecmd_vad_destroy_fn
@@ -40,15 +39,8 @@ final class SileroLibrary: @unchecked Sendable {
         if let folder = ProcessInfo.processInfo.environment["VOICECMD_VAD"], !folder.isEmpty {
             return load(from: [folder])
         }
-        return load(from: defaultFolders())
+        return load(from: VendorFolder.candidates(""))
     }()
-
-    static func defaultFolders() -> [String] {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return [] }
-        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        // .build/debug is a link to .build/<triple>/debug.
-        return ["../vendor", "../../vendor"].map { directory.appendingPathComponent($0).standardized.path }
-    }
 
     static func load(from folders: [String]) -> Result<SileroLibrary, SpeechError> {
         var reasons: [String] = []
@@ -100,7 +92,6 @@ final class SileroLibrary: @unchecked Sendable {
         accept = try symbol("SherpaOnnxVoiceActivityDetectorAcceptWaveform", as: voicecmd_vad_accept_fn.self)
         detected = try symbol("SherpaOnnxVoiceActivityDetectorDetected", as: voicecmd_vad_detected_fn.self)
         clear = try symbol("SherpaOnnxVoiceActivityDetectorClear", as: voicecmd_vad_clear_fn.self)
-        libraryPath = path
         modelPath = model
         self.handle = handle
     }

@@ -9,7 +9,7 @@ import Foundation
 /// The network hears 32 ms windows; a frame's verdict is the detector's
 /// state after the last whole window, which turns to speech once
 /// `minimumSpeech` seconds of windows are likely enough speech.
-final class SileroSpeechDetector: SpeechFrameDetector {
+final class SileroSpeechDetector {
     struct Settings: Sendable, Equatable {
         /// How likely a window must be speech (Silero's probability). At
         /// 0.7 no piece of kitchen noise, coloured noise, random bytes or
@@ -71,12 +71,6 @@ final class SileroSpeechDetector: SpeechFrameDetector {
 
     deinit { library.destroy(detector) }
 
-    /// Frames of speech heard before the verdict turns to speech.
-    var onsetFrames: Int { Int((Double(settings.minimumSpeech) * 100).rounded(.up)) + Self.windowLength / VoiceActivityDetector.frameShift + 1 }
-
-    /// The network needs no noise estimate: its first verdicts hold.
-    var needsSettling: Bool { false }
-
     /// Frames by which the state lags the voice: it turns to speech only
     /// once `minimumSpeech` of windows were voice, the last one whole.
     var lagFrames: Int { Int((Double(settings.minimumSpeech) * 100).rounded(.up)) + Self.windowLength / VoiceActivityDetector.frameShift }
@@ -107,6 +101,8 @@ final class SileroSpeechDetector: SpeechFrameDetector {
         return backdated(frames, lag: detector.lagFrames)
     }
 
+    /// Whether one frame of `VoiceActivityDetector.frameShift` samples is
+    /// voice (the detector's state after it).
     func isSpeech(_ frame: UnsafeBufferPointer<Int16>) throws(SpeechError) -> Bool {
         for sample in frame { window.append(Float(sample) / 32768) }
         while window.count >= Self.windowLength {
