@@ -9,6 +9,7 @@ import VoiceCommands
 /// command for) or noise.
 ///   voicecmd-bench evidence --commands FILE --corpus DIR --role commands|out|noise
 ///                           [--noise FILE --snr DB] [--pad SECONDS] [--limit N] [--denoise MODE]
+///                           [--every-frame] [--lm] [--decoder "name=value,…"]
 enum EvidenceDump {
     static func run(_ options: BenchOptions) throws -> BenchReport {
         let modelPath = try options.required("commands")
@@ -21,10 +22,20 @@ enum EvidenceDump {
         let model = try ModelLoader.load(path: modelPath)
         var recognizerOptions = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         recognizerOptions.minimumConfidence = 0
-        // The evidence compares two decodes frame by frame.
-        recognizerOptions.keepsEveryFrame = true
+        // As the recogniser decodes by default, unless told to keep every frame.
+        if options.flag("every-frame") { recognizerOptions.keepsEveryFrame = true }
+        // --decoder "name=value,name=value": extra PocketSphinx settings to try.
+        recognizerOptions.decoderSettings = (options.value("decoder") ?? "").split(separator: ",").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
         recognizerOptions.denoise = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
+        // With --lm, what the general language model hears in each
+        // transcript's time, for comparing an unconstrained decode.
+        var freeOptions = recognizerOptions
+        freeOptions.mode = .lm
+        let free = options.flag("lm") ? try CommandRecognizer(model: model, modelPath: modelPath, options: freeOptions) : nil
         let limit = options.value("limit").flatMap(Int.init) ?? manifest.entries.count
         let step = max(1, manifest.entries.count / max(1, limit))
         var report = BenchReport(name: "evidence")
@@ -44,9 +55,13 @@ enum EvidenceDump {
                    ASRBenchmark.scoreProblem(transcript.match?.best, intent: intent, slots: entry.slots, model: model) == nil {
                     label = "right"
                 }
-                // Unlabelled clips with a transcript: right when every word is.
+                // Unlabelled clips with a transcript: right when heard as the
+                // same command with the same values as the transcript typed
+                // ("order large latte" for "order a large latte" is right).
                 if role == "commands", entry.intent == nil, !entry.transcript.isEmpty,
-                   TextNormalizer.words(of: transcript.text) == TextNormalizer.words(of: entry.transcript) {
+                   let heard = transcript.match?.best, let said = recognizer.matcher.match(entry.transcript).best,
+                   heard.application == said.application, heard.intent == said.intent,
+                   heard.arguments.map({ [$0.name: $0.value] }) == said.arguments.map({ [$0.name: $0.value] }) {
                     label = "right"
                 }
                 var members: [(String, JSONOutput)] = [
@@ -54,6 +69,14 @@ enum EvidenceDump {
                     ("text", .string(transcript.text)), ("matched", .bool(transcript.match?.best != nil)),
                     ("confidence", .number(transcript.confidence)), ("duration", .number(Double(samples.count) / 16_000)),
                 ]
+                if let free {
+                    let first = max(0, Int(transcript.start * 16_000)), last = min(samples.count, Int(transcript.end * 16_000))
+                    if first < last {
+                        let started = Date()
+                        let heard = try free.recognize(SpeechSegment(samples: Array(samples[first..<last]), start: 0))
+                        members += [("lm_text", .string(heard.text)), ("lm_seconds", .number(Date().timeIntervalSince(started)))]
+                    }
+                }
                 if let evidence = transcript.evidence {
                     members += [
                         ("frames", .integer(evidence.frames)), ("word_frames", .integer(evidence.wordFrames)),
@@ -61,6 +84,7 @@ enum EvidenceDump {
                         ("path_margin", .number(evidence.pathMargin)), ("word_margin", .number(evidence.wordMargin)),
                         ("worst_word_margin", .number(evidence.worstWordMargin)), ("words", .integer(evidence.words)),
                         ("phones", .integer(evidence.phones)), ("unexplained", .number(evidence.unexplainedSpeech)), ("loop_fit", .number(evidence.loopFit)),
+                        ("phone_distance", .number(evidence.phoneDistance)), ("worst_word_phone_distance", .number(evidence.worstWordPhoneDistance)),
                         ("voiced", evidence.voicedSeconds.map(JSONOutput.number) ?? .null),
                         ("voiced_word_share", evidence.voicedWordShare.map(JSONOutput.number) ?? .null),
                     ]

@@ -33,6 +33,13 @@ public struct RecognitionEvidence: Sendable, Equatable {
     /// (how far even free phones fall short of the best senones: a voice
     /// unlike the acoustic model's training speakers scores low here).
     public var loopFit: Double = 0
+    /// Phone edits between each word's pronunciation and the phones the
+    /// loop heard in the word's time, over the hypothesis's phones: low
+    /// when free phones hear what the words say, near 1 where the words
+    /// were laid over other speech.
+    public var phoneDistance: Double = 0
+    /// The same for the word whose phones disagree most.
+    public var worstWordPhoneDistance: Double = 0
     /// Seconds of the utterance the voice gate heard as a voice (nil
     /// without the gate): how long the person spoke, whatever the voice.
     public var voicedSeconds: Double?
@@ -86,7 +93,7 @@ extension RecognitionEvidence {
     /// audio. `phoneCount` gives the phones of a hypothesis word;
     /// `nats` turns a decoder score into nats.
     static func comparing(_ grammar: DecodedUtterance, with loop: DecodedUtterance,
-                          phoneCount: (String) -> Int, nats: (Int) -> Double) -> RecognitionEvidence {
+                          phones phonesOf: (String) -> [String], nats: (Int) -> Double) -> RecognitionEvidence {
         let frames = max(1, grammar.frames)
         let words = grammar.words.filter { !CommandRecognizer.isFiller($0.word) }
         let loopPhones = loop.words.filter { !Self.isLoopSilence($0.word) }
@@ -110,8 +117,16 @@ extension RecognitionEvidence {
         var wordGap = 0.0
         var worst = 0.0
         var covered = Set<Int>()
+        var phoneCount = 0, phoneEdits = 0, worstPhones = 0.0
         for word in words {
             let span = frameRange(word)
+            // The loop's phones whose middle lies in the word.
+            let heard = loopPhones.filter { span.contains((frameRange($0).lowerBound + frameRange($0).upperBound) / 2) }.map(\.word)
+            let said = phonesOf(word.word)
+            let edits = Self.editDistance(said, heard)
+            phoneCount += said.count
+            phoneEdits += edits
+            worstPhones = max(worstPhones, Double(edits) / Double(max(1, said.count)))
             wordFrames += span.count
             covered.formUnion(span)
             let loopPart = loopScore(over: span)
@@ -134,10 +149,27 @@ extension RecognitionEvidence {
             wordMargin: wordFrames > 0 ? wordGap / Double(wordFrames) : 0,
             worstWordMargin: worst,
             words: words.count,
-            phones: words.reduce(0) { $0 + phoneCount(CommandRecognizer.stripVariant($1.word)) },
+            phones: phoneCount,
             unexplainedSpeech: loopSpeechFrames > 0 ? Double(unexplained) / Double(loopSpeechFrames) : 0)
         evidence.loopFit = wordFrames > 0 ? loopOverWords / Double(wordFrames) : 0
+        evidence.phoneDistance = Double(phoneEdits) / Double(max(1, phoneCount))
+        evidence.worstWordPhoneDistance = worstPhones
         return evidence
+    }
+
+    /// Insertions, deletions and substitutions that turn `a` into `b`.
+    static func editDistance(_ a: [String], _ b: [String]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 
     /// The phone loop's silence and noise "phones".
