@@ -1,109 +1,160 @@
 #!/usr/bin/env python3
-"""Fits voicecmd's utterance confidence: a logistic model of "this is the
-command the person said" on the recogniser's evidence (RecognitionEvidence).
+"""Fits voicecmd's utterance confidence: the probability that a grammar
+result is the command the person said, from the recogniser's evidence
+(RecognitionEvidence), as a small ensemble of monotonic decision trees.
 
 Input: JSON Lines from `voicecmd-bench evidence` (one line per transcript,
-with its label: right, wrong, out or noise), any number of files. Commands
-heard right are the positives; commands heard wrong, speech the model has
-no command for and noise are the negatives.
+labelled right, wrong, out or noise), one file per set, named for the set
+(`barista12.jsonl`). Commands heard right are the positives; commands heard
+wrong, and speech the model has no command for, the negatives.
 
-    scripts/fit-confidence.py FIT.jsonl ... [--test TEST.jsonl ...]
+    scripts/fit-confidence.py DIR [--write]
 
-prints the weights for Sources/SpeechFront/Recognition/ConfidenceModel.swift
-and, per file, how many transcripts a threshold would accept. Pure Python
-(no numpy): a few thousand rows fit in seconds.
+reads DIR/*.jsonl, prints how each set fares when it is left out of the fit
+(the sets are grouped in FOLDS: a voice family, or a kind of other speech,
+is judged by a model that never saw it), then fits on everything and prints
+each set's acceptance per threshold. With --write it writes the fitted
+trees to Sources/SpeechFront/Recognition/ConfidenceTable.swift.
+
+Needs numpy and scikit-learn from PyPI (pip install -r scripts/fit-requirements.txt,
+pinned there); the trees are read by ConfidenceModel.swift, which needs
+neither.
 """
+import glob
 import json
 import math
+import os
 import sys
 
-# The features, as ConfidenceModel computes them from the evidence: the
-# acoustic margin over the words and the path margin, each relative to how
-# well free phones fit the voice at all (a voice unlike the acoustic model's
-# speakers widens every margin, in and out of the grammar alike).
-FEATURES = ["relative_word_margin", "relative_path_margin"]
-# The loop's fit is taken as at least this (nats per frame), so that a
-# near-perfect fit does not blow the ratios up.
-LEAST_FIT = 0.5
+import numpy as np
+import sklearn
+from sklearn.ensemble import HistGradientBoostingClassifier
+
+# Feature name → (how it is computed from a JSON row, its direction:
+# -1 never raises the confidence as it grows, +1 never lowers it, 0 free).
+# ConfidenceModel.features computes the same from the evidence, in this order.
+LEAST_LOOP_FIT = 0.5
+FEATURES = [
+    ("word_margin", lambda r: r["word_margin"], -1),
+    ("path_margin", lambda r: r["path_margin"], -1),
+    ("worst_word_margin", lambda r: r["worst_word_margin"], -1),
+    ("phone_distance", lambda r: r["phone_distance"], -1),
+    ("worst_word_phone_distance", lambda r: r["worst_word_phone_distance"], -1),
+    ("unexplained", lambda r: r["unexplained"], -1),
+    ("loop_fit", lambda r: max(LEAST_LOOP_FIT, -r["loop_fit"]), 0),
+    ("phones_per_second", lambda r: r["phones"] * 100 / r["word_frames"] if r["word_frames"] > 0 else 0, 0),
+]
+# Sets of other speech (every acceptance is false).
+OUT_OF_GRAMMAR = ("sc-", "wake-", "barista-home", "voices-default-sc")
+# Held out together: one voice family and kinds of other speech at a time.
+FOLDS = [
+    ["voices:espeak", "voices18:espeak", "sc-barista", "wake-home"],
+    ["voices:flite", "voices18:flite", "sc-home", "wake-barista", "barista-home"],
+    ["barista", "barista12", "barista6", "voices-default-sc"],
+]
+TREES = dict(max_iter=150, max_depth=3, learning_rate=0.1, min_samples_leaf=20, l2_regularization=1.0)
+THRESHOLDS = [0.2, 0.25, 0.3, 0.4, 0.5, 0.6]
 
 
-def features(row):
-    fit = max(LEAST_FIT, -row["loop_fit"])
-    return [row["word_margin"] / fit, row["path_margin"] / fit]
-
-
-def load(paths):
-    rows = []
-    for path in paths:
+def load(directory):
+    """Set name → rows with a matched command and evidence; the voice sets
+    split by family (voices:espeak, voices:flite). Also each set's count of
+    clips heard (matched or not), the denominator of acceptance."""
+    sets, totals = {}, {}
+    for path in sorted(glob.glob(os.path.join(directory, "*.jsonl"))):
+        name = os.path.basename(path)[:-len(".jsonl")]
+        rows = []
         with open(path) as lines:
             for line in lines:
-                if not line.startswith("{"):
-                    continue
-                row = json.loads(line)
-                if "word_margin" not in row or not row.get("matched"):
-                    continue
-                row["source"] = path
+                if line.startswith("{") and line.endswith("}\n"):
+                    rows.append(json.loads(line))
+        if name.startswith("voices") and name != "voices-default-sc":
+            for family in ("espeak", "flite"):
+                part = [row for row in rows if os.path.basename(row["file"]).startswith(family)]
+                sets[f"{name}:{family}"] = [row for row in part if row.get("matched") and "word_margin" in row]
+                totals[f"{name}:{family}"] = len(part)
+        else:
+            sets[name] = [row for row in rows if row.get("matched") and "word_margin" in row]
+            totals[name] = len(rows)
+    return sets, totals
+
+
+def matrix(rows):
+    return np.array([[compute(row) for _, compute, _ in FEATURES] for row in rows])
+
+
+def fit(sets, names):
+    """Positives and negatives weigh the same in all, and within each, every set the same."""
+    rows, weights, labels = [], [], []
+    for positive in (True, False):
+        groups = [[row for row in sets[name] if (row["label"] == "right") == positive] for name in names]
+        groups = [group for group in groups if group]
+        for group in groups:
+            for row in group:
                 rows.append(row)
-    return rows
+                labels.append(positive)
+                weights.append(1.0 / len(groups) / len(group))
+    model = HistGradientBoostingClassifier(monotonic_cst=[direction for _, _, direction in FEATURES], random_state=0, **TREES)
+    model.fit(matrix(rows), np.array(labels), sample_weight=np.array(weights))
+    return model
 
 
-def fit(rows, l2=0.01, steps=4000, rate=0.5):
-    """Logistic regression by gradient descent on standardised features;
-    each class weighted to the same total, so that the fit does not depend
-    on how many clips of each kind the development sets happen to hold."""
-    xs = [features(row) for row in rows]
-    ys = [1.0 if row["label"] == "right" else 0.0 for row in rows]
-    count = len(FEATURES)
-    means = [sum(x[i] for x in xs) / len(xs) for i in range(count)]
-    scales = [max(1e-6, math.sqrt(sum((x[i] - means[i]) ** 2 for x in xs) / len(xs))) for i in range(count)]
-    zs = [[(x[i] - means[i]) / scales[i] for i in range(count)] for x in xs]
-    positives = sum(ys)
-    negatives = len(ys) - positives
-    weights_per_row = [0.5 / positives if y else 0.5 / negatives for y in ys]
-    w = [0.0] * count
-    b = 0.0
-    for _ in range(steps):
-        gw = [l2 * wi for wi in w]
-        gb = 0.0
-        for z, y, weight in zip(zs, ys, weights_per_row):
-            p = 1 / (1 + math.exp(-(b + sum(wi * zi for wi, zi in zip(w, z)))))
-            error = (p - y) * weight
-            gb += error
-            for i in range(count):
-                gw[i] += error * z[i]
-        w = [wi - rate * gi for wi, gi in zip(w, gw)]
-        b -= rate * gb
-    # Back to the raw features' scale.
-    raw = [w[i] / scales[i] for i in range(count)]
-    bias = b - sum(w[i] * means[i] / scales[i] for i in range(count))
-    return raw, bias
+def accepted(model, sets, totals, name, threshold):
+    rows = sets[name]
+    if not rows:
+        return f"{name} 0/{totals[name]}"
+    p = model.predict_proba(matrix(rows))[:, 1]
+    if name.startswith(OUT_OF_GRAMMAR):
+        return f"{name} {int((p >= threshold).sum())}/{totals[name]} false"
+    right = np.array([row["label"] == "right" for row in rows])
+    return f"{name} {int(((p >= threshold) & right).sum())}/{totals[name]} right (heard right {int(right.sum())})"
 
 
-def probability(row, raw, bias):
-    return 1 / (1 + math.exp(-(bias + sum(wi * xi for wi, xi in zip(raw, features(row))))))
+def table(model):
+    lines = [f"baseline {float(np.ravel(model._baseline_prediction)[0])!r}"]
+    for index, predictors in enumerate(model._predictors):
+        for node in predictors[0].nodes:
+            lines.append(f"{index} {int(node['feature_idx'])} {float(node['num_threshold'])!r} {int(node['left'])} "
+                         f"{int(node['right'])} {float(node['value'])!r} {int(node['is_leaf'])}")
+    return lines
+
+
+def write(model, path):
+    names = ", ".join(f'"{name}"' for name, _, _ in FEATURES)
+    with open(path, "w") as swift:
+        swift.write("// Generated by scripts/fit-confidence.py (scikit-learn "
+                    f"{sklearn.__version__}); do not edit.\n\n"
+                    "/// The fitted trees of `ConfidenceModel`.\n"
+                    "enum ConfidenceTable {\n"
+                    f"    static let features = [{names}]\n\n"
+                    "    static let trees = \"\"\"\n")
+        for line in table(model):
+            swift.write(f"        {line}\n")
+        swift.write("        \"\"\"\n}\n")
 
 
 def main(arguments):
-    split = arguments.index("--test") if "--test" in arguments else len(arguments)
-    fitted, tested = arguments[:split], arguments[split + 1:]
-    paths = fitted + tested
-    rows = load(paths)
-    raw, bias = fit([row for row in rows if row["source"] in fitted])
-    print("bias", round(bias, 4))
-    for name, weight in zip(FEATURES, raw):
-        print(f"{name:20s} {weight:+.4f}")
-    print()
-    for threshold in [0.2, 0.3, 0.4]:
-        print(f"threshold {threshold}")
-        for path in paths:
-            subset = [row for row in rows if row["source"] == path]
-            accepted = [row for row in subset if probability(row, raw, bias) >= threshold]
-            right = sum(1 for row in accepted if row["label"] == "right")
-            role = "fit " if path in fitted else "test"
-            print(f"  {role} {path:40s} accepted {len(accepted):4d} of {len(subset):4d} (right {right})")
+    if not arguments:
+        sys.exit(__doc__)
+    sets, totals = load(arguments[0])
+    everything = [name for name in sets if sets[name]]
+    for fold in FOLDS:
+        held = [name for name in fold if name in sets]
+        if not held:
+            continue
+        model = fit(sets, [name for name in everything if name not in held])
+        print("left out:", ", ".join(held))
+        for threshold in THRESHOLDS:
+            print(f"  {threshold:.2f}  " + "  ".join(accepted(model, sets, totals, name, threshold) for name in held))
+    model = fit(sets, everything)
+    print("fitted on everything:")
+    for threshold in THRESHOLDS:
+        print(f"  {threshold:.2f}  " + "  ".join(accepted(model, sets, totals, name, threshold) for name in sorted(sets)))
+    if "--write" in arguments:
+        path = os.path.join(os.path.dirname(__file__), "..", "Sources", "SpeechFront", "Recognition", "ConfidenceTable.swift")
+        write(model, os.path.normpath(path))
+        print("wrote", os.path.normpath(path))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
     main(sys.argv[1:])
