@@ -23,7 +23,7 @@ enum EvidenceDump {
         recognizerOptions.minimumConfidence = 0
         // The evidence compares two decodes frame by frame.
         recognizerOptions.keepsEveryFrame = true
-        recognizerOptions.denoise = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
+        recognizerOptions.utterances.denoising.mode = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
         let limit = options.value("limit").flatMap(Int.init) ?? manifest.entries.count
         let step = max(1, manifest.entries.count / max(1, limit))
