@@ -15,9 +15,10 @@
 /// gate's verdicts. Without RNNoise (or with `--denoise off`) the
 /// endpointer hears the audio as it is.
 ///
-/// The opening is the stream up to the end of its first utterance (its
-/// first tentative or final end), or `longestOpening` seconds when none
-/// ends sooner: speech against the background before it. The cuts never
+/// The opening is the stream up to the end of its first utterance (where
+/// the trailing silence ended it), or
+/// `longestOpening` seconds when none ends sooner: speech against the
+/// background before it. The cuts never
 /// depend on the decision, and the decision depends on samples, not on
 /// how the audio arrived: a recording cut into chunks of any size gives
 /// the same utterances, sample for sample.
@@ -229,15 +230,25 @@ public final class UtteranceCutter {
 
     // MARK: Deciding
 
-    /// Ends found, as the audio to decode; the first decides.
+    /// Ends found, as the audio to decode; the first final end decides.
+    /// A tentative end before it is dropped (the first utterance is then
+    /// decoded once it has ended, not while its trailing silence runs):
+    /// its audio would be the undecided one, and a short opening (to a
+    /// pause inside the first command) judges worse.
     private func deliver(_ endpoints: [Endpointer.Endpoint]) -> [Endpointer.Endpoint] {
+        var endpoints = endpoints
         if case .undecided = denoising {
             let rate = Double(RecognizerAudio.sampleRate)
-            if let first = endpoints.first {
-                let segment = switch first { case .tentative(let segment), .final(let segment): segment }
-                decide(measuring: Int((segment.end * rate).rounded()))
-            } else if original.count >= Int(settings.longestOpening * rate) {
-                decide(measuring: Int(settings.longestOpening * rate))
+            if let index = endpoints.firstIndex(where: { if case .final = $0 { true } else { false } }),
+               case .final(let segment) = endpoints[index] {
+                endpoints.removeFirst(index)
+                // To where the endpointer ended it: the trailing silence
+                // after it is background too.
+                let trailing = max(0, settings.endpointing.trailingSilence - settings.endpointing.padding)
+                decide(measuring: Int(((segment.end + trailing) * rate).rounded()))
+            } else {
+                endpoints = []
+                if original.count >= Int(settings.longestOpening * rate) { decide(measuring: Int(settings.longestOpening * rate)) }
             }
         }
         defer { trimHistory() }
