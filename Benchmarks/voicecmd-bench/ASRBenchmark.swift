@@ -23,8 +23,8 @@ enum ASRBenchmark {
         recognizerOptions.decoderSettings = Self.settings(options.value("decoder"))
         if let grammar = options.value("grammar-search") { recognizerOptions.grammarSearchSettings = Self.settings(grammar) }
         if let phones = options.value("phone-loop") { recognizerOptions.phoneLoopSettings = Self.settings(phones) }
-        if let below = options.value("denoise-below").flatMap(Double.init) { recognizerOptions.denoiseBelow = below }
-        if let target = options.value("denoise-target").flatMap(Double.init) { recognizerOptions.denoiseTarget = target }
+        if let below = options.value("denoise-below").flatMap(Double.init) { recognizerOptions.utterances.denoising.denoiseBelow = below }
+        if let target = options.value("denoise-target").flatMap(Double.init) { recognizerOptions.utterances.denoising.denoiseTarget = target }
         if let voice = options.value("minimum-voice").flatMap(Double.init) { recognizerOptions.minimumVoice = voice }
         // --rejection FILE: recordings of noise alone; any command heard in one is a false accept.
         let noiseOnly = try options.value("rejection").map(NoiseOnlyRecordings.pieces(of:)) ?? []
@@ -42,7 +42,7 @@ enum ASRBenchmark {
         // Without denoising first, as the yardstick, then with the mode asked for.
         var passes: [(DenoiseMode, Pass)] = []
         for passMode in denoise == .off ? [DenoiseMode.off] : (options.flag("only") ? [denoise] : [.off, denoise]) {
-            recognizerOptions.denoise = passMode
+            recognizerOptions.utterances.denoising.mode = passMode
             let pass = try Self.pass(clips, manifest: manifest, model: model, modelPath: modelPath, options: recognizerOptions,
                                      noiseOnly: noiseOnly)
             passes.append((passMode, pass))
@@ -132,8 +132,8 @@ enum ASRBenchmark {
             let start = nanoseconds()
             let transcripts = try recognizer.transcribe(&buffer)
             pass.decodeSeconds += Double(nanoseconds() - start) / 1e9
-            // As transcription decides: on the first 30 s.
-            if recognizer.denoises(Array(samples.prefix(30 * RecognizerAudio.sampleRate))) { pass.denoised += 1 }
+            // As transcription decides: on the opening (`UtteranceCutter`).
+            if try UtteranceCutter.denoises(samples, settings: options.utterances) { pass.denoised += 1 }
             let heard = transcripts.map(\.text).joined(separator: " ")
             if !entry.transcript.isEmpty {
                 let reference = TextNormalizer.words(of: entry.transcript)

@@ -29,7 +29,7 @@ enum EvidenceDump {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }
-        recognizerOptions.denoise = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
+        recognizerOptions.utterances.denoising.mode = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
         // With --lm, what the general language model hears in each
         // transcript's time, for comparing an unconstrained decode.

@@ -21,7 +21,7 @@ enum ListenBenchmark {
         if let below = options.value("free-text-below").flatMap(Double.init) { speech.freeTextCheckBelow = below }
         if let settings = options.value("lm-search") { speech.languageSearchSettings = ASRBenchmark.settings(settings) }
         if let mode = options.value("mode").flatMap(SearchMode.init(rawValue:)) { speech.mode = mode }
-        if let denoise = options.value("denoise").flatMap(DenoiseMode.init(rawValue:)) { speech.denoise = denoise }
+        if let denoise = options.value("denoise").flatMap(DenoiseMode.init(rawValue:)) { speech.utterances.denoising.mode = denoise }
         let settings = CommandSession.Settings()
 
         let fast = try listen(model: model, speech: speech, settings: settings, samples: samples, loops: loops, pacing: .asFastAsConsumed)
@@ -31,7 +31,7 @@ enum ListenBenchmark {
         // after each endpoint is the recognition itself. In a live stream
         // recognition starts at the tentative end and has the rest of the
         // trailing silence to run in: the reply comes that much sooner.
-        let window = settings.endpointing.trailingSilence - settings.endpointing.padding
+        let window = speech.utterances.endpointing.trailingSilence - speech.utterances.endpointing.padding
         let processing = fast.processing.sorted()
         let latencies = processing.map { max(0, $0 - window) }.sorted()
         let median = percentile(latencies, 0.5), p90 = percentile(latencies, 0.9)
@@ -42,7 +42,7 @@ enum ListenBenchmark {
             String(format: "processing recognition and turn per utterance: median %.1f ms, p90 %.1f ms",
                    percentile(processing, 0.5) * 1000, percentile(processing, 0.9) * 1000),
             String(format: "latency    end of utterance (endpointed) to reply, beyond the %.1f s trailing silence, recognition started at the tentative end %.2f s earlier: median %.1f ms, p90 %.1f ms",
-                   settings.endpointing.trailingSilence, window, median * 1000, p90 * 1000),
+                   speech.utterances.endpointing.trailingSilence, window, median * 1000, p90 * 1000),
             String(format: "memory     peak %.1f MB after 1 min of audio, %.1f MB after %.0f min (%+.1f %%)",
                    fast.residentAfterMinute, fast.residentAtEnd, audioSeconds / 60,
                    (fast.residentAtEnd / max(fast.residentAfterMinute, 1) - 1) * 100),
@@ -58,8 +58,8 @@ enum ListenBenchmark {
         if fast.intents * 10 < expected * loops * 9 { report.failures.append("understood only \(fast.intents) commands of \(expected * loops)") }
 
         let switching = try answerGrammarSwitch(model: model, speech: speech)
-        report.lines.append(String(format: "switching  to an answer grammar: first %.1f ms (compiled), then median %.2f ms; back to commands %.2f ms",
-                                   switching.first * 1000, switching.cached * 1000, switching.back * 1000))
+        report.lines.append(String(format: "switching  to an answer grammar: first %.1f ms (compiled), then median %.2f ms (cached)",
+                                   switching.first * 1000, switching.cached * 1000))
         report.figures += [("switch_first_ms", .number((switching.first * 10_000).rounded() / 10)),
                            ("switch_cached_ms", .number((switching.cached * 100_000).rounded() / 100))]
 
@@ -140,9 +140,10 @@ enum ListenBenchmark {
         return run
     }
 
-    /// Time to make the answer grammar of a question current, the first time
-    /// (compiled) and again (cached), and to go back to the command grammar.
-    static func answerGrammarSwitch(model: CommandModel, speech: CommandRecognizer.Options) throws -> (first: Double, cached: Double, back: Double) {
+    /// Time to prepare the answer grammar of a question, the first time
+    /// (compiled) and again (cached). Switching searches is part of each
+    /// decode now (the decode names its search), not a step of its own.
+    static func answerGrammarSwitch(model: CommandModel, speech: CommandRecognizer.Options) throws -> (first: Double, cached: Double) {
         let engine = CommandEngine(model: model)
         let recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: nil, options: speech)
         let conversation = engine.conversation { _ in }
@@ -153,13 +154,12 @@ enum ListenBenchmark {
             try work()
             return Double(nanoseconds() - start) / 1e9
         }
-        let first = try time { try recognizer.useAnswerSearch(for: answers) }
-        var cached: [Double] = [], back: [Double] = []
+        let first = try time { try recognizer.prepareAnswers(answers) }
+        var cached: [Double] = []
         for _ in 0..<50 {
-            back.append(try time { try recognizer.useCommandSearch() })
-            cached.append(try time { try recognizer.useAnswerSearch(for: answers) })
+            cached.append(try time { try recognizer.prepareAnswers(answers) })
         }
-        return (first, percentile(cached.sorted(), 0.5), percentile(back.sorted(), 0.5))
+        return (first, percentile(cached.sorted(), 0.5))
     }
 
     /// A recording, and how many times it plays in `minutes`.

@@ -24,7 +24,7 @@ enum MicrophoneBenchmark {
         let (samples, loops) = try ListenBenchmark.loopedClip(clip, minutes: minutes)
         let model = try ListenBenchmark.defaultModel()
         var speech = try ListenBenchmark.defaultSpeechOptions()
-        if let denoise = options.value("denoise").flatMap(DenoiseMode.init(rawValue:)) { speech.denoise = denoise }
+        if let denoise = options.value("denoise").flatMap(DenoiseMode.init(rawValue:)) { speech.utterances.denoising.mode = denoise }
         let settings = CommandSession.Settings()
 
         let collector = Collector()
@@ -58,7 +58,7 @@ enum MicrophoneBenchmark {
         var run = collector.snapshot
         run.residentAfterMinute = firstMinute.value ?? peakMemoryMB()
 
-        let padding = settings.endpointing.padding, trailing = settings.endpointing.trailingSilence
+        let padding = speech.utterances.endpointing.padding, trailing = speech.utterances.endpointing.trailingSilence
         var latencies: [Double] = []
         for reply in run.replies {
             guard let spoken = capture.wallTime(ofStreamTime: reply.span.end - padding) else { continue }

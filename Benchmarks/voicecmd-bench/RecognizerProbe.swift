@@ -27,7 +27,7 @@ struct RecognizerProbe {
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         options.mode = .auto
         options.minimumConfidence = minimumConfidence
-        options.denoise = denoise
+        options.utterances.denoising.mode = denoise
         recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
     }
 

@@ -45,7 +45,7 @@ enum StreamBenchmark {
         var results: [(DenoiseMode, Outcome)] = []
         for mode in denoise == .off ? [DenoiseMode.off] : [.off, denoise] {
             var speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
-            speech.denoise = mode
+            speech.utterances.denoising.mode = mode
             var settings = CommandSession.Settings()
             // A question (a doubtful value) is given up within the gap, so
             // the next clip is heard as a command.

@@ -50,7 +50,7 @@ enum VoicesBenchmark {
         var speech = try ListenBenchmark.defaultSpeechOptions()
         if let name = options.value("denoise") {
             guard let mode = DenoiseMode(rawValue: name) else { throw BenchError(message: "--denoise takes on, off or auto, not \(name)", isUsage: true) }
-            speech.denoise = mode
+            speech.utterances.denoising.mode = mode
         }
 
         // The harness first: each session typed gives the manifest's outcome.

@@ -13,13 +13,27 @@
 /// `maximumLength`.
 public final class Endpointer {
     public struct Settings: Sendable, Equatable {
-        /// Silence that ends an utterance, in seconds. People pause inside a
-        /// command; too short and one command is cut in two.
+        /// Silence that ends an utterance, in seconds: the same for
+        /// recordings (`transcribe`) and live streams (`listen`), which share
+        /// one utterance path. People pause inside a command, and too short
+        /// a silence cuts one in two; too long a one is waited out after
+        /// every command said live (the listen latency is this, less the
+        /// padding, plus decoding). 0.8 s: live, a command cut at a pause
+        /// is still heard whole when its rest answers the question the
+        /// first part asks ("set a timer" … "For how long?" … "ten
+        /// minutes"), and a recording up to 30 s is also heard whole
+        /// (`CommandRecognizer.transcribe`), so what 0.8 s cuts apart there
+        /// is put back; the 1.5 s that recordings used to have only made
+        /// every live command wait longer. `listen --trailing-silence` sets it.
         public var trailingSilence: Double = 0.8
-        /// The longest utterance, in seconds; a longer one is cut there.
+        /// The longest utterance, in seconds; a longer one is cut there. No
+        /// command takes this long; a recording of longer speech is heard
+        /// whole up to 30 s anyway.
         public var maximumLength: Double = 15
-        /// Audio kept before the first speech frame and after the last, in seconds.
-        public var padding: Double = 0.25
+        /// Audio kept before the first speech frame and after the last, in
+        /// seconds: recordings' 0.3 s, on which the confidence was measured
+        /// (live streams kept 0.25 s).
+        public var padding: Double = 0.3
         /// Speech needed to open an utterance, in seconds: a click is shorter.
         public var minimumSpeech: Double = 0.1
         /// Speech an utterance must hold in all to count, in seconds: a

@@ -5,7 +5,7 @@ public enum DenoiseMode: String, Sendable, CaseIterable {
     /// Never.
     case off
     /// When the background is loud against the speech (see
-    /// `CommandRecognizer.Options.denoiseBelow`); never when RNNoise is
+    /// `DenoisingDecision.denoiseBelow`); never when RNNoise is
     /// unavailable.
     case auto
 }

@@ -24,8 +24,6 @@ extension StandardInputLines: TypedAnswerSource {}
 /// seconds does not stop the audio from being read and buffered.
 public actor CommandSession {
     public struct Settings: Sendable {
-        /// Where utterances start and end in a stream.
-        public var endpointing = Endpointer.Settings()
         /// Seconds to wait for an answer (of typed input, or of stream time).
         public var answerTimeout: Double = 30
         /// Utterances (and notes) waiting for their turn; beyond this the
@@ -139,29 +137,26 @@ public actor CommandSession {
     // MARK: Speech
 
     /// Listens to `source` until it ends or `stop()` is called: utterances
-    /// are found by the endpointer and taken in turn, each decoded with the
-    /// grammar of what it may be (a command, or an answer to the question
-    /// just asked). Throws when the audio cannot be read, after the
-    /// utterances heard before the failure have had their turns. One
-    /// `listen` at a time; cancelling the calling task stops it too.
+    /// are cut by the one utterance path (`UtteranceCutter`, with the
+    /// recogniser's `utterances` settings, as `transcribe` cuts a
+    /// recording) and taken in turn, each decoded with the grammar of what
+    /// it may be (a command, or an answer to the question just asked).
+    /// Throws when the audio cannot be read, after the utterances heard
+    /// before the failure have had their turns. One `listen` at a time;
+    /// cancelling the calling task stops it too.
     public func listen(to source: any AudioSource) async throws {
         guard let recognizer else { throw SpeechError("the session has no recogniser, so it cannot listen") }
-        // Denoised before the endpointer, as the recogniser's options say;
-        // each utterance is then decoded from the audio the mode chooses.
-        let denoised = try recognizer.options.denoise.stream(source, denoiseBelow: recognizer.options.denoiseBelow,
-                                                            target: recognizer.options.denoiseTarget)
-        let source: any AudioSource = denoised ?? source
         guard reader == nil else { throw SpeechError("the session is already listening") }
         // Stream time starts again at zero: nothing of an earlier stream holds,
         // in the session or in the decoder.
         awakeAt = nil
         speculation = nil
         recognizer.startNewStream()
-        let endpointer = try Endpointer(settings: settings.endpointing)
+        let cutter = try UtteranceCutter(settings: recognizer.options.utterances)
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
         // threads), so a slow turn never holds the audio up.
-        let endpointing = EndpointingLoop(endpointer: endpointer, pendingLimit: settings.pendingUtteranceLimit, status: status,
+        let endpointing = EndpointingLoop(cutter: cutter, pendingLimit: settings.pendingUtteranceLimit, status: status,
                                            closingSilence: settings.closingSilence, stopGrace: settings.stopGrace)
         let task = Task.detached { await endpointing.run(source, into: continuation) }
         // The turns gone (the caller cancelled), the reading stops.
@@ -188,12 +183,10 @@ public actor CommandSession {
                 endpointing.taken()
                 switch item {
                 case .tentative(let segment):
-                    if !listening.withLock({ $0.stopRequested }), let audio = audio(of: segment, denoised) { speculate(audio) }
+                    if !listening.withLock({ $0.stopRequested }) { speculate(segment) }
                 case .utterance(let segment, let at):
                     // After a stop too: every utterance recorded has its turn.
-                    // Noise the energy detector took for speech goes no further.
-                    guard let audio = audio(of: segment, denoised) else { continue }
-                    take(audio, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
+                    take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
                 case .position(let seconds):
                     giveUpUnanswered(at: seconds)
                 case .dropped(let frames):
@@ -271,14 +264,6 @@ public actor CommandSession {
 
     /// A decode started at a tentative end, for the context then.
     private var speculation: (start: Double, count: Int, context: DecodingContext, decoded: Decoded)?
-
-    /// The audio to decode `segment` from (`DenoisedAudioSource.hear`),
-    /// nil when the suppressor heard too little voice in it to be an
-    /// utterance; `segment` itself without denoising.
-    private func audio(of segment: SpeechSegment, _ denoised: DenoisedAudioSource?) -> SpeechSegment? {
-        guard let denoised else { return segment }
-        return denoised.hear(segment, minimumVoice: settings.endpointing.minimumUtteranceSpeech)
-    }
 
     /// Decodes at a tentative end, while the endpointer waits out the
     /// trailing silence: when the utterance ends there, its turn needs no
@@ -447,14 +432,15 @@ private enum Heard: Sendable {
     case failed(any Error)
 }
 
-/// Reads a source and cuts it into utterances, away from the session's thread.
+/// Reads a source and cuts it into utterances (`UtteranceCutter`), away
+/// from the session's thread: the live pacing of the one utterance path.
 /// At most `pendingLimit` items wait for their turn: beyond that the loop
 /// stops reading, so a source that can wait (a file read fast, a pipe) is
 /// held back, and a live one drops audio in its bounded queue, counted.
-/// @unchecked Sendable: the endpointer is used by `run` alone, on one task;
+/// @unchecked Sendable: the cutter is used by `run` alone, on one task;
 /// `pending`, `hearing` and `stopRequested` are guarded by `lock`.
 private final class EndpointingLoop: @unchecked Sendable {
-    private let endpointer: Endpointer
+    private let cutter: UtteranceCutter
     private let pendingLimit: Int
     private let status: ListeningStatus
     private let closingSilence: Double
@@ -464,8 +450,8 @@ private final class EndpointingLoop: @unchecked Sendable {
     private var hearing = false
     private var stopRequested = false
 
-    init(endpointer: Endpointer, pendingLimit: Int, status: ListeningStatus, closingSilence: Double, stopGrace: Double) {
-        self.endpointer = endpointer
+    init(cutter: UtteranceCutter, pendingLimit: Int, status: ListeningStatus, closingSilence: Double, stopGrace: Double) {
+        self.cutter = cutter
         self.pendingLimit = max(1, pendingLimit)
         self.status = status
         self.closingSilence = closingSilence
@@ -492,9 +478,26 @@ private final class EndpointingLoop: @unchecked Sendable {
             lock.withLock { pending += 1 }
             if case .terminated = output.yield(item) { ended = true }
         }
-        func hand(_ segment: SpeechSegment?) {
-            guard let segment else { return }
-            send(.utterance(segment, endpointed: .now))
+        func hand(_ segments: [SpeechSegment]) {
+            for segment in segments { send(.utterance(segment, endpointed: .now)) }
+        }
+        func handEndpoints(_ endpoints: [Endpointer.Endpoint]) {
+            for endpoint in endpoints {
+                switch endpoint {
+                case .tentative(let segment): send(.tentative(segment))
+                case .final(let segment): hand([segment])
+                }
+            }
+        }
+        /// The utterances still in the cutter, at the end (a failure to
+        /// finish is the stream's failure, after them).
+        func finish() -> (any Error)? {
+            do throws(SpeechError) {
+                hand(try cutter.finish())
+                return nil
+            } catch {
+                return error
+            }
         }
         var lastPosition = 0.0
         var closing = false
@@ -503,45 +506,42 @@ private final class EndpointingLoop: @unchecked Sendable {
                 while !ended, lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
                 if ended { return }
                 if buffer.droppedBefore > 0 {
-                    hand(endpointer.skip(buffer.droppedBefore))
+                    hand(try cutter.skip(buffer.droppedBefore))
                     send(.dropped(buffer.droppedBefore))
                 }
                 // Heard while voicecmd spoke: a gap (the detector must not
                 // learn the reply's voice as the room), and speech it cut
                 // into is dropped.
                 if buffer.isMuted {
-                    if let cut = endpointer.discard(buffer.samples.count) { send(.ignored(cut, at: .now)) }
+                    let discarded = try cutter.discard(buffer.samples.count)
+                    hand(discarded.utterances)
+                    if let cut = discarded.cut { send(.ignored(cut, at: .now)) }
                     status.heard([], hearing: false)
                 } else {
-                    for endpoint in try endpointer.feedEndpoints(buffer.samples) {
-                        switch endpoint {
-                        case .tentative(let segment): send(.tentative(segment))
-                        case .final(let segment): hand(segment)
-                        }
-                    }
-                    status.heard(buffer.samples, hearing: endpointer.isHearingSpeech)
+                    handEndpoints(try cutter.feed(buffer.samples))
+                    status.heard(buffer.samples, hearing: cutter.isHearingSpeech)
                 }
-                if endpointer.position - lastPosition >= 1 {
-                    lastPosition = endpointer.position
+                if cutter.position - lastPosition >= 1 {
+                    lastPosition = cutter.position
                     send(.position(lastPosition))
                 }
                 let stopping = lock.withLock {
-                    hearing = endpointer.isHearingSpeech
+                    hearing = cutter.isHearingSpeech
                     return stopRequested
                 }
                 if stopping {
-                    if !closing { endpointer.close(silence: closingSilence, within: stopGrace) }
+                    if !closing { cutter.close(silence: closingSilence, within: stopGrace) }
                     closing = true
-                    if endpointer.isClosed { break }
+                    if cutter.isClosed { break }
                 }
             }
         } catch is CancellationError {
         } catch {
-            hand(endpointer.finish())
+            if let failure = finish() { send(.failed(failure)) }
             send(.failed(error))
             return
         }
         // The end of the audio, or a stop: the utterance in progress is finished.
-        hand(endpointer.finish())
+        if let failure = finish() { send(.failed(failure)) }
     }
 }

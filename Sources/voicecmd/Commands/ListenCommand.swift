@@ -55,9 +55,13 @@ enum ListenCommand: Subcommand {
         }
         var settings = CommandSession.Settings()
         settings.answerTimeout = try answerTimeout(arguments, spec)
-        settings.endpointing.trailingSilence = try seconds(arguments, "trailing-silence", default: 0.8, range: 0.1...10)
-        settings.endpointing.maximumLength = try seconds(arguments, "max-utterance", default: 15, range: 1...120)
-        guard settings.endpointing.maximumLength > settings.endpointing.trailingSilence else {
+        // The one utterance path's settings (transcribe's too), these two changed.
+        var utterances = UtteranceCutter.Settings()
+        utterances.endpointing.trailingSilence = try seconds(arguments, "trailing-silence", default: utterances.endpointing.trailingSilence,
+                                                             range: 0.1...10)
+        utterances.endpointing.maximumLength = try seconds(arguments, "max-utterance", default: utterances.endpointing.maximumLength,
+                                                           range: 1...120)
+        guard utterances.endpointing.maximumLength > utterances.endpointing.trailingSilence else {
             throw UsageError(message: "--max-utterance must be longer than --trailing-silence", command: spec)
         }
         settings.wake = try wakePhrase(arguments)
@@ -67,8 +71,9 @@ enum ListenCommand: Subcommand {
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
         options.verbose = arguments.has("verbose")
-        options.denoise = try DenoiseOption.mode(arguments, spec)
-        settings.endpointing.gate = try RejectionOptions.gate(arguments, spec)
+        options.utterances = utterances
+        options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
+        options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
         if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
         options.pronunciations = loaded.pronunciations
         let source: ReaderAudioSource

@@ -36,8 +36,8 @@ extension CommandSpec.Option {
                                               help: "What keeps noise from the decoder: silero (Silero's voice-activity network), "
                                                 + "energy (the level detector alone) or auto (default: silero when it is installed).")
     static let denoise = CommandSpec.Option(name: "denoise", short: nil, valueName: "mode",
-                                            help: "Suppress noise with RNNoise first: on, off or auto (default: recordings "
-                                                + "whose background is loud against the speech, and every stream).")
+                                            help: "Suppress noise with RNNoise first: on, off or auto (default: audio whose "
+                                                + "background is loud against the speech, judged on its opening).")
 }
 
 enum RejectionOptions {

@@ -39,8 +39,8 @@ enum TranscribeCommand: Subcommand {
         options.mode = mode
         options.nbest = nbest
         options.verbose = arguments.has("verbose")
-        options.denoise = try DenoiseOption.mode(arguments, spec)
-        options.segmentation.gate = try RejectionOptions.gate(arguments, spec)
+        options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
+        options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
         if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
         options.pronunciations = loaded.pronunciations
         let files = arguments.positionals

@@ -14,7 +14,7 @@ struct DenoisedRecognitionTests {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         options.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
-        options.denoise = denoise
+        options.utterances.denoising.mode = denoise
         return try CommandRecognizer(model: model, modelPath: nil, options: options)
     }
 
@@ -40,7 +40,7 @@ struct DenoisedRecognitionTests {
         for mode in [DenoiseMode.on, .auto] {
             let recognizer = try Self.recognizer(mode)
             var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent(clip + ".flac").path)
-            #expect(try recognizer.denoises(AudioReaders.readAll(&source)), "\(mode) denoises it")
+            #expect(try UtteranceCutter.denoises(AudioReaders.readAll(&source), settings: recognizer.options.utterances), "\(mode) denoises it")
             let denoised = try Self.heard(clip, recognizer)
             #expect(Self.isRight(denoised.match, intent, arguments), "\(mode): \"\(denoised.text)\"")
             // The speech starts 1.0 s in; denoising does not move the words.
@@ -51,6 +51,6 @@ struct DenoisedRecognitionTests {
     /// A quiet recording is not denoised in auto mode: it is decoded as it is.
     @Test func aQuietRecordingIsLeftAsItIs() throws {
         var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent("device-on-slt.flac").path)
-        #expect(try !Self.recognizer(.auto).denoises(AudioReaders.readAll(&source)))
+        #expect(try !UtteranceCutter.denoises(AudioReaders.readAll(&source), settings: Self.recognizer(.auto).options.utterances))
     }
 }

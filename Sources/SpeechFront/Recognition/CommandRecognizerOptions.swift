@@ -1,0 +1,60 @@
+extension CommandRecognizer {
+    public struct Options: Sendable {
+        public var mode: SearchMode = .auto
+        public var nbest = 1
+        public var verbose = false
+        public var files: SpeechModelFiles
+        /// In `auto` mode, utterances whose confidence (the probability
+        /// that the command is what was said, `ConfidenceModel`) is below
+        /// this are rejected as not a command (the default and its figures:
+        /// README, "What is not a command").
+        public var minimumConfidence: Double = 0.3
+        /// Answers to a question below this confidence are not trusted: an
+        /// answer grammar is small, so any sound fits some answer, and a
+        /// doubtful "yes" must not confirm anything. The same calibrated
+        /// confidence as commands.
+        public var minimumAnswerConfidence: Double = 0.45
+        /// Audio after a wake phrase shorter than this (in seconds, the
+        /// utterance's trailing padding included) holds no command.
+        public var shortestAfterWake = 0.55
+        /// In `auto` mode with free-text intents, grammar results below this
+        /// confidence are checked against the general language model.
+        public var freeTextCheckBelow: Double = 0.7
+        /// A recording heard whole with at least this confidence is not also
+        /// heard in parts split at its pauses.
+        public var confidentWhole: Double = 0.7
+        /// Pronunciations for a model without a file beside it (the built-in
+        /// one), used like its `.dict` file.
+        public var pronunciations: [String: String] = [:]
+        /// Whether the decoder keeps every frame instead of removing what its
+        /// own detector takes for silence. Kept, word times are right; but
+        /// decoding changes (the synthetic test voices lost commands), and
+        /// `ConfidenceModel` was fitted on the frames kept without it (the
+        /// grammar's and the phone loop's decodes drop the same frames, so
+        /// the evidence compares like with like either way).
+        public var keepsEveryFrame = false
+        /// More PocketSphinx flags (name without the dash, value), after voicecmd's own.
+        public var decoderSettings: [(String, String)] = []
+        /// Beams of the command grammar search. Wide: in noise the default
+        /// beams lose every complete path through the grammar.
+        public var grammarSearchSettings: [(String, String)] = [("beam", "1e-80"), ("wbeam", "1e-60"), ("pbeam", "1e-80")]
+        /// Settings of the general language-model search, which hears free
+        /// text: one pass, without the flat-lexicon rescoring, to answer
+        /// within the trailing silence more often (its cost is most of the
+        /// listen latency). Narrower beams were faster still but lost free
+        /// text on the test voices.
+        public var languageSearchSettings: [(String, String)] = [("fwdflat", "no")]
+        /// Beams of the phone loop that grammar confidence is measured against.
+        public var phoneLoopSettings: [(String, String)] = []
+        /// How audio becomes utterances (denoising, voice gate,
+        /// endpointing), the same for recordings and live streams.
+        public var utterances = UtteranceCutter.Settings()
+        /// A recording in which the endpointer finds no utterance is heard
+        /// whole only when the voice gate (Silero, or RNNoise without it)
+        /// hears a voice in at least this many seconds of it: as much as it
+        /// takes the endpointer to open an utterance.
+        public var minimumVoice = Endpointer.Settings().minimumSpeech
+
+        public init(files: SpeechModelFiles) { self.files = files }
+    }
+}

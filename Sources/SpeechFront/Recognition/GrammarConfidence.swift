@@ -1,0 +1,31 @@
+import Foundation
+
+extension CommandRecognizer {
+    /// The probability that the grammar path is what was said
+    /// (`ConfidenceModel`), judged against the best unconstrained phone
+    /// sequence over the same audio; with the evidence it was judged from.
+    func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment) throws(SpeechError) -> (Double, RecognitionEvidence?) {
+        guard !decoded.text.isEmpty, decoded.frames > 0 else { return (0, nil) }
+        let phones = try decoder.decode(segment.samples, with: searches.phoneLoop(), nbest: 1, words: true)
+        var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: { [decoder] word in
+            (decoder.pronunciation(of: word) ?? "").split(separator: " ").map(String.init)
+        }, nats: { Double($0) * 1024 * log(decoded.logBase) })
+        evidence.voicedSeconds = segment.voicedSeconds
+        if let voice = segment.voiceFrames { evidence.measureVoice(voice, in: decoded) }
+        return (ConfidenceModel.confidence(evidence), evidence)
+    }
+
+    /// A rougher confidence from the grammar path alone: its score per frame
+    /// against the best-scoring sounds of each frame, which PocketSphinx
+    /// normalises to. In-grammar speech measured 1.8–5.4 nats a frame, other
+    /// speech 5.1–6.3, so it orders utterances but cannot reject them.
+    static func pathConfidence(_ decoded: DecodedUtterance) -> Double {
+        guard !decoded.text.isEmpty, decoded.frames > 0 else { return 0 }
+        return max(0, min(1, 1 - natsPerFrame(-decoded.score, decoded) / 8))
+    }
+
+    /// A score (the decoder's log base, shifted down 10 bits) as natural log per frame of `decoded`.
+    static func natsPerFrame(_ score: Int, _ decoded: DecodedUtterance) -> Double {
+        Double(score) * 1024 * log(decoded.logBase) / Double(decoded.frames)
+    }
+}

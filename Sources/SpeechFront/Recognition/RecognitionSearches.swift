@@ -1,0 +1,153 @@
+import PhraseMatcher
+
+/// The searches the recogniser decodes with, compiled and kept: the
+/// command grammar (and, with a wake phrase, the keyphrase and the
+/// grammar after the phrase), a grammar per question's answers (cached by
+/// their text, so asking the same question again compiles nothing), and,
+/// made the first time they are needed, the language model and the phone
+/// loop. Each is named by a `DecoderSearch`; none is "current".
+final class RecognitionSearches {
+    private let decoder: SearchDecoder
+    private let vocabulary: RecognitionVocabulary
+    private let options: CommandRecognizer.Options
+    /// The command model's grammar.
+    private(set) var grammar: JSGFGrammar
+    /// The wake phrase the keyphrase search spots, once one is set.
+    private(set) var wakePhrase: WakePhrase?
+    /// Compiled answer grammars by their JSGF text, each a search of its own.
+    private var answerSearches: [String: AnswerSearch] = [:]
+    private static let answerSearchLimit = 16
+    private var hasLanguageModel = false
+    private var hasPhoneLoop = false
+
+    /// The search of one question's answers, and the matcher of its answers.
+    struct AnswerSearch {
+        var search: DecoderSearch
+        var matcher: Matcher
+    }
+
+    /// `grammar`: the model's, already made.
+    init(model: CommandModel, grammar: JSGFGrammar, decoder: SearchDecoder, vocabulary: RecognitionVocabulary,
+         options: CommandRecognizer.Options) throws(SpeechError) {
+        self.decoder = decoder
+        self.vocabulary = vocabulary
+        self.options = options
+        self.grammar = grammar
+        try loadCommands(model)
+    }
+
+    deinit {
+        if hasPhoneLoop { decoder.releaseLastResult(of: .phones) }
+    }
+
+    /// Intents with free text (which the grammar cannot hear), as application and name.
+    var freeTextIntents: Set<[String]> { Set(grammar.intentsNeedingLanguageModel.map { [$0.application, $0.intent] }) }
+
+    /// Free text (a string parameter) is heard by the language model.
+    static func mayNeedLanguageModel(_ model: CommandModel, grammar: JSGFGrammar) -> Bool {
+        !grammar.intentsNeedingLanguageModel.isEmpty
+            || model.intents.contains { $0.parameters.contains { $0.type == .string } }
+    }
+
+    /// Replaces the command model: its grammar is compiled again (replacing
+    /// the search of the same name), answer grammars are compiled afresh.
+    func replaceModel(_ model: CommandModel) throws(SpeechError) {
+        grammar = JSGFGrammar(model: model)
+        answerSearches = [:]
+        try loadCommands(model)
+    }
+
+    private func loadCommands(_ model: CommandModel) throws(SpeechError) {
+        vocabulary.wordLocations = model.wordLocations
+        try addGrammar(.commands, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
+        if let wakePhrase { try addGrammar(.wakeCommands, grammar, prefix: wakePhrase.words, what: "recognition grammar") }
+    }
+
+    /// Spots `phrase` from now on (replacing any earlier one); its words
+    /// join the dictionary the way grammar words do.
+    func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
+        try vocabulary.add(phrase.words)
+        if wakePhrase != nil {
+            try decoder.remove(.wake)
+            try decoder.remove(.wakeCommands)
+        }
+        wakePhrase = nil
+        try decoder.create(.wake, settings: [("kws_threshold", String(phrase.threshold)),
+                                             ("kws_plp", String(phrase.phoneLoopProbability))], kind: .keyphrase(phrase.text))
+        try addGrammar(.wakeCommands, grammar, prefix: phrase.words, what: "recognition grammar")
+        wakePhrase = phrase
+    }
+
+    /// The search of `answers`, compiled the first time this text of them is asked.
+    func answers(_ answers: CommandModel) throws(SpeechError) -> AnswerSearch {
+        let answerGrammar = JSGFGrammar(model: answers, name: "answer")
+        if let known = answerSearches[answerGrammar.text] { return known }
+        if answerSearches.count >= Self.answerSearchLimit {
+            for known in answerSearches.values { try decoder.remove(known.search) }
+            answerSearches = [:]
+        }
+        let search = AnswerSearch(search: .answers(answerSearches.count), matcher: Matcher(model: answers))
+        try addGrammar(search.search, answerGrammar, what: "answer grammar")
+        answerSearches[answerGrammar.text] = search
+        return search
+    }
+
+    /// The general language model's search, loaded (with the whole
+    /// dictionary) the first time.
+    func languageModel() throws(SpeechError) -> DecoderSearch {
+        if !hasLanguageModel {
+            try options.files.requireLanguageModel()
+            try vocabulary.loadWholeDictionary()
+            try decoder.create(.language, settings: options.languageSearchSettings,
+                               kind: .languageModel(path: options.files.languageModel))
+            hasLanguageModel = true
+        }
+        return .language
+    }
+
+    /// The phone loop's search, made the first time.
+    func phoneLoop() throws(SpeechError) -> DecoderSearch {
+        if !hasPhoneLoop {
+            try decoder.create(.phones, settings: options.phoneLoopSettings, kind: .phoneLoop)
+            hasPhoneLoop = true
+        }
+        return .phones
+    }
+
+    /// Compiles `grammar` (after the words of `prefix`, if any) into
+    /// `search` (replacing one of that name), with the words it lacks added
+    /// to the dictionary first.
+    private func addGrammar(_ search: DecoderSearch, _ grammar: JSGFGrammar, alsoKnowing extraWords: [String] = [],
+                            prefix: [String] = [], what: String) throws(SpeechError) {
+        try vocabulary.add(prefix + grammar.words + extraWords)
+        let automaton: WordAutomaton
+        do {
+            automaton = try RecognitionGrammar.automaton(for: grammar)
+        } catch {
+            throw SpeechError("cannot compile the \(what): \(error)")
+        }
+        let fsg = (prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)).finiteStateGrammar()
+        try decoder.create(search, settings: options.grammarSearchSettings, kind: .grammar(fsg))
+    }
+
+    /// Words of the model outside the grammar (free-text phrases) that the
+    /// language model search should know too.
+    private func matcherWords(_ model: CommandModel) -> [String] {
+        guard options.mode != .grammar else { return [] }
+        var words: Set<String> = []
+        for intent in model.intents {
+            for phrase in intent.phrases { words.formUnion(Self.literalWords(phrase.template.elements)) }
+        }
+        return words.sorted()
+    }
+
+    private static func literalWords(_ elements: [PhraseTemplate.Element]) -> [String] {
+        elements.flatMap { element -> [String] in
+            switch element {
+            case .word(let word): [word]
+            case .choice(let alternatives), .optional(let alternatives): alternatives.flatMap(literalWords)
+            case .slot, .applicationName: []
+            }
+        }
+    }
+}
