@@ -88,6 +88,10 @@ enum MicrophoneBenchmark {
         // A doubtful command is asked about ("Did you mean latte?") and the
         // next command cancels it: nearly all, not all, succeed.
         if run.succeeded * 10 < expected * loops * 9 { report.failures.append("carried out only \(run.succeeded) commands of \(expected * loops)") }
+        // More than was said is something nobody said acted on (or one command twice).
+        if run.succeeded > expected * loops {
+            report.failures.append("carried out \(run.succeeded) commands, more than the \(expected * loops) said")
+        }
         if run.dropped > 0 { report.failures.append("\(run.dropped) frames dropped") }
         if median >= 0.1 { report.failures.append(String(format: "median latency %.1f ms is over 100 ms", median * 1000)) }
         if audioSeconds >= 120, endMemory > run.residentAfterMinute * 1.1 {
