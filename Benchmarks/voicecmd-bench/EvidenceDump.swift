@@ -25,10 +25,7 @@ enum EvidenceDump {
         // As the recogniser decodes by default, unless told to keep every frame.
         if options.flag("every-frame") { recognizerOptions.keepsEveryFrame = true }
         // --decoder "name=value,name=value": extra PocketSphinx settings to try.
-        recognizerOptions.decoderSettings = (options.value("decoder") ?? "").split(separator: ",").compactMap { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
-        }
+        recognizerOptions.decoderSettings = ASRBenchmark.settings(options.value("decoder"))
         recognizerOptions.utterances.denoising.mode = DenoiseMode(rawValue: options.value("denoise") ?? "auto") ?? .auto
         let recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: recognizerOptions)
         // With --lm, what the general language model hears in each

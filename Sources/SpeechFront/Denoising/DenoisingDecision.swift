@@ -24,16 +24,11 @@ public struct DenoisingDecision: Sendable, Equatable {
         }
     }
 
-    /// Whether a stream opening with `opening` is denoised: always with
-    /// `on`, and with `auto` when its background is within `denoiseBelow`
-    /// dB of its speech and RNNoise is there.
-    public func denoises(_ opening: ArraySlice<Int16>) -> Bool {
-        attenuationLimit(for: opening) != nil
-    }
-
-    /// How far denoising lowers the background of such a stream: to
-    /// `denoiseTarget` dB under the speech, no further
-    /// (`DenoisingStage.attenuationLimit`); nil when it is not denoised.
+    /// How far denoising lowers the background of a stream opening with
+    /// `opening`: to `denoiseTarget` dB under the speech, no further
+    /// (`DenoisingStage.attenuationLimit`); nil when it is not denoised
+    /// (always denoised with `on`; with `auto` when its background is
+    /// within `denoiseBelow` dB of its speech and RNNoise is there).
     public func attenuationLimit(for opening: ArraySlice<Int16>) -> Double? {
         guard mode != .off else { return nil }
         let estimate = SignalToNoiseEstimate.decibels(opening)

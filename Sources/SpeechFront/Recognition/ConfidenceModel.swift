@@ -6,8 +6,9 @@ import Foundation
 /// A small ensemble of decision trees (gradient boosting), fitted by
 /// `scripts/fit-confidence.py` on the development corpora and synthetic
 /// voices and written to `ConfidenceTable.swift`. The fit is constrained to
-/// be monotonic where the evidence has a direction (a wider acoustic margin,
-/// or more phones the words disagree with, never raises the confidence), so that it cannot learn a quirk of the development
+/// be monotonic where the evidence has a direction (a wider acoustic
+/// margin, or more phones the words disagree with, never raises the
+/// confidence), so that it cannot learn a quirk of the development
 /// recordings against what the evidence means.
 struct ConfidenceModel: Sendable {
     struct Node: Sendable {

@@ -90,7 +90,8 @@ public struct RecognitionEvidence: Sendable, Equatable {
 
 extension RecognitionEvidence {
     /// Compares a grammar decode with a phone-loop decode of the same
-    /// audio. `phoneCount` gives the phones of a hypothesis word;
+    /// audio. `phonesOf` gives the phones of a hypothesis word (as the
+    /// decoder spells it, `word(2)` for a variant);
     /// `nats` turns a decoder score into nats.
     static func comparing(_ grammar: DecodedUtterance, with loop: DecodedUtterance,
                           phones phonesOf: (String) -> [String], nats: (Int) -> Double) -> RecognitionEvidence {
@@ -118,10 +119,14 @@ extension RecognitionEvidence {
         var worst = 0.0
         var covered = Set<Int>()
         var phoneCount = 0, phoneEdits = 0, worstPhones = 0.0
+        let loopMiddles = loopPhones.map { phone in
+            let range = frameRange(phone)
+            return (phone: phone.word, middle: (range.lowerBound + range.upperBound) / 2)
+        }
         for word in words {
             let span = frameRange(word)
             // The loop's phones whose middle lies in the word.
-            let heard = loopPhones.filter { span.contains((frameRange($0).lowerBound + frameRange($0).upperBound) / 2) }.map(\.word)
+            let heard = loopMiddles.filter { span.contains($0.middle) }.map(\.phone)
             let said = phonesOf(word.word)
             let edits = Self.editDistance(said, heard)
             phoneCount += said.count

@@ -20,7 +20,7 @@ extension CommandRecognizer {
                 if case .final(let segment) = endpoint { held.append(segment) }
             }
             // Too long to be heard whole: each utterance is heard as it comes.
-            if !cutter.isKeptWhole {
+            if !cutter.keepsWhole {
                 for segment in held { transcripts.append(try recognize(segment)) }
                 held = []
             }

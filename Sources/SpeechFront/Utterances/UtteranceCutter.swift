@@ -61,7 +61,8 @@ public final class UtteranceCutter {
     private var noiseVoice: [Float] = []
     /// Samples of stream kept whole (`recording`), nil when not kept.
     private let recordingLimit: Int?
-    private var keepsWhole: Bool
+    /// Whether the stream is still kept whole for `recording`.
+    private(set) var keepsWhole: Bool
 
     /// `keepingRecordingUpTo`: seconds of stream kept whole (`recording`).
     public init(settings: Settings = Settings(), keepingRecordingUpTo limit: Double? = nil) throws(SpeechError) {
@@ -172,8 +173,6 @@ public final class UtteranceCutter {
         var noiseVoice: [Float]?
     }
 
-    /// Whether the stream is still kept whole for `recording`.
-    var isKeptWhole: Bool { keepsWhole }
 
     var recording: Recording? {
         guard keepsWhole, historyStart == 0, denoises != nil else { return nil }
@@ -216,7 +215,6 @@ public final class UtteranceCutter {
     private func moveOn(_ frames: Int) {
         received += frames
         keepsWhole = false
-        decideOnWhatWasHeard()
         let silence = [Int16](repeating: 0, count: frames)
         remember(original: silence, denoised: suppresses ? silence : nil, voice: [])
         trimHistory()
