@@ -32,6 +32,7 @@ extension CheckAndGrammarCommandTests {
     @Test func hugeAndDeepPhrasesAreCheckedSafely() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-huge-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let many = directory.appendingPathComponent("many.json").path
         try #"{"application": "A", "intents": {"Go": {"phrases": ["go [\#(String(repeating: "(a|b)", count: 64))]"]}}}"#
             .write(toFile: many, atomically: true, encoding: .utf8)

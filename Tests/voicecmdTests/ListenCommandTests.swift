@@ -198,6 +198,7 @@ import Testing
     /// commands said meanwhile are all carried out afterwards.
     @Test func aSlowHandlerDoesNotStopTheAudio() throws {
         let model = try Self.slowHandlerModel()
+        defer { try? FileManager.default.removeItem(atPath: (model as NSString).deletingLastPathComponent) }
         // Without denoising: denoised, two of the fixture's commands come
         // out just under the confirmation threshold, and the questions this
         // test is not about cancel them.

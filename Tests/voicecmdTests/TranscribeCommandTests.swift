@@ -10,6 +10,7 @@ struct TranscribeCommandTests {
     @Test func aBadFileIsReportedOnItsOwnLineAndTheOthersStillRun() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(getpid())-notes.wav").path
         try "not audio".write(toFile: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: bad) }
         let run = try ToolRunner.run(["transcribe", "--json", "--jobs", "2", Self.clips + "timer-cancel-kal.flac", bad,
                                       Self.clips + "device-on-slt.flac"])
         #expect(run.status == 1)

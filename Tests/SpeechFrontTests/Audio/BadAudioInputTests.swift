@@ -24,11 +24,13 @@ struct BadAudioInputTests {
     func aHeaderClaimingAnImpossibleRateIsAnError(rate: UInt32, channels: UInt16) throws {
         let path = try Self.file("rate-\(rate)-\(channels).wav", Self.wavHeader(dataBytes: 3_200, rate: rate, channels: channels)
                                  + [UInt8](repeating: 0, count: 3_200))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(openError(path) == "\(path): the sample rate \(rate) Hz is outside what voicecmd reads (4000–384000 Hz)")
     }
 
     @Test func aHeaderClaimingThousandsOfChannelsIsAnError() throws {
         let path = try Self.file("channels.wav", Self.wavHeader(dataBytes: 4_096, channels: 1_024) + [UInt8](repeating: 0, count: 4_096))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(openError(path) == "\(path): the file declares 1024 channels; voicecmd reads at most 64")
     }
 
@@ -44,21 +46,25 @@ struct BadAudioInputTests {
 
     @Test func emptyFile() throws {
         let path = try Self.file("empty.wav", [])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(openError(path) == "\(path): the file is empty")
     }
 
     @Test func textFileNamedWav() throws {
         let path = try Self.file("text.wav", Array("this is not audio, it is a text file\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(openError(path)?.hasPrefix("\(path): not a readable audio file (libsndfile: ") == true)
     }
 
     @Test func truncatedHeader() throws {
         let path = try Self.file("truncated.wav", Array(Self.wavHeader(dataBytes: 32_000).prefix(20)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(openError(path)?.hasPrefix("\(path): not a readable audio file") == true)
     }
 
     @Test func zeroLengthData() throws {
         let path = try Self.file("nodata.wav", Self.wavHeader(dataBytes: 0))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(openError(path) == "\(path): the file holds no audio samples")
     }
 
@@ -70,6 +76,7 @@ struct BadAudioInputTests {
         let samples: [Int16] = [0, 1000, -1000, 32767, -32768]
         let bytes = samples.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
         let path = try Self.file("clip.raw", bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         var source = try AudioReaders.open(path: path)
         #expect(try AudioReaders.readAll(&source) == samples)
     }
@@ -101,6 +108,7 @@ struct BadAudioInputTests {
     /// Raw PCM ending in half a sample ends; the half is dropped.
     @Test func rawPCMWithAnOddNumberOfBytesEnds() throws {
         let path = try Self.file("odd.raw", [0x10, 0x00, 0x20, 0x00, 0x30])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         var source = try AudioReaders.open(path: path)
         #expect(try AudioReaders.readAll(&source) == [16, 32])
     }

@@ -153,6 +153,7 @@ struct ConversationTests {
 
     @Test func aHandlerThatTimesOutIsKilledWithEverythingItStarted() throws {
         let childFile = ConversationScript.temporaryPath("child")
+        defer { try? FileManager.default.removeItem(atPath: childFile) }
         let model = try ConversationScript.defaultModel().changing("SetTimer") {
             $0.handler = ConversationScript.script("hang.sh", [childFile], timeout: 0.5)
         }
