@@ -85,6 +85,10 @@ enum EvidenceDump {
                         ("voiced", evidence.voicedSeconds.map(JSONOutput.number) ?? .null),
                         ("voiced_word_share", evidence.voicedWordShare.map(JSONOutput.number) ?? .null),
                     ]
+                    if let opinion = evidence.secondOpinion {
+                        members += [("second_text", .string(opinion.text)), ("second_distance", .number(opinion.distance)),
+                                    ("second_extra", .number(opinion.extra))]
+                    }
                 }
                 print(JSONOutput.object(members).serialized)
                 lines += 1

@@ -5,6 +5,13 @@ public struct SpeechSegment: Sendable {
     public var start: Double
     /// The voice gate's verdict for each 10 ms frame from `start`; nil without the gate.
     public var voiceFrames: [Bool]?
+    /// The same stretch of the stream as it came, when `samples` were
+    /// denoised: the neural second opinion hears this (RNNoise's artefacts
+    /// cost it more than the noise does).
+    public var originalSamples: [Int16]?
+
+    /// What the neural second opinion hears: the audio as it came.
+    var samplesAsHeard: [Int16] { originalSamples ?? samples }
 
     public init(samples: [Int16], start: Double) {
         self.samples = samples

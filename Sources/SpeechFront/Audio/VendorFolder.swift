@@ -12,4 +12,23 @@ enum VendorFolder {
         // .build/debug is a link to .build/<triple>/debug.
         return ["../vendor", "../../vendor"].map { directory.appendingPathComponent($0).appendingPathComponent(relative).standardized.path }
     }
+
+    /// What `make` builds from the first of `candidates` where `marker` (a
+    /// path inside it) exists; when none can be used, why the first that
+    /// existed failed, or `missing` when none existed.
+    static func first<Loaded>(of candidates: [String], holding marker: String, missing: String,
+                              _ make: (String) throws(SpeechError) -> Loaded) -> Result<Loaded, SpeechError> {
+        var reasons: [String] = []
+        for candidate in candidates {
+            guard FileManager.default.fileExists(atPath: marker.isEmpty ? candidate : (candidate as NSString).appendingPathComponent(marker)) else {
+                continue
+            }
+            do {
+                return .success(try make(candidate))
+            } catch {
+                reasons.append(error.message)
+            }
+        }
+        return .failure(SpeechError(reasons.first ?? missing))
+    }
 }

@@ -23,18 +23,11 @@ final class RNNoiseLibrary: @unchecked Sendable {
 
     /// The library found first on `candidates`, or why none could be used.
     static func load(from candidates: [String]) -> Result<RNNoiseLibrary, SpeechError> {
-        var reasons: [String] = []
-        for path in candidates {
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            do {
-                return .success(try RNNoiseLibrary(path: path))
-            } catch {
-                reasons.append(error.message)
-            }
+        VendorFolder.first(of: candidates, holding: "",
+                           missing: "RNNoise is not installed (run make deps, or scripts/install-rnnoise, from the source folder; "
+                            + "or set VOICECMD_RNNOISE to librnnoise.so)") { path throws(SpeechError) in
+            try RNNoiseLibrary(path: path)
         }
-        if let reason = reasons.first { return .failure(SpeechError(reason)) }
-        return .failure(SpeechError("RNNoise is not installed (run make deps, or scripts/install-rnnoise, from the source folder; "
-                                    + "or set VOICECMD_RNNOISE to librnnoise.so)"))
     }
 
     /// The process's RNNoise: $VOICECMD_RNNOISE alone when set (so it can

@@ -15,6 +15,9 @@ public final class CommandRecognizer {
     let decoder: SearchDecoder
     let searches: RecognitionSearches
     private let vocabulary: RecognitionVocabulary
+    /// The neural second opinion, loaded on first use (its network takes
+    /// half a second to load); nil when not asked for or not installed.
+    lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
 
     /// Words the dictionary lacked, with the pronunciation used and where it came from.
     public var addedWords: [(word: String, phones: String, source: String)] { vocabulary.addedWords }
@@ -82,7 +85,7 @@ public final class CommandRecognizer {
     private func preferringFreeText(_ commands: Transcript, _ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         let freeTextIntents = searches.freeTextIntents
         guard !freeTextIntents.isEmpty, commands.confidence < options.freeTextCheckBelow else { return commands }
-        let freeText = try recognizeWithLanguageModel(segment)
+        let freeText = try recognizeFreeText(segment, heard: commands.evidence?.secondOpinion?.text)
         if let best = freeText.match?.best, freeTextIntents.contains([best.application, best.intent]),
            best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) {
             return freeText
@@ -104,6 +107,20 @@ public final class CommandRecognizer {
         return transcript
     }
 
+    /// Free text: what the neural recogniser heard (`heard`, when it was
+    /// already asked), which knows far more English than PocketSphinx's
+    /// general language model; that model when it is not installed. Its
+    /// words have no times of their own: each spans the utterance.
+    private func recognizeFreeText(_ segment: SpeechSegment, heard: String? = nil) throws(SpeechError) -> Transcript {
+        guard let text = heard ?? secondOpinion?.transcribe(segment.samplesAsHeard[...]) else { return try recognizeWithLanguageModel(segment) }
+        let end = segment.start + Double(segment.samples.count) / Double(RecognizerAudio.sampleRate)
+        let words = TextNormalizer.words(of: text)
+        let match = words.isEmpty ? .none("") : matcher.match(NormalizedText(words: words))
+        return Transcript(text: words.joined(separator: " "), start: segment.start, end: end, confidence: words.isEmpty ? 0 : 1,
+                          words: words.map { TimedWord(word: $0, start: segment.start, end: end) }, alternatives: [], mode: .lm,
+                          match: match)
+    }
+
     private func recognizeWithLanguageModel(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         let decoded = try decoder.decode(segment.samples, with: try searches.languageModel(), nbest: options.nbest)
         var transcript = makeTranscript(decoded, segment: segment, mode: .lm)
@@ -119,13 +136,48 @@ public final class CommandRecognizer {
     /// only loosely (confidence below `minimumAnswerConfidence`) is not an
     /// answer: its transcript comes back with no match.
     public func recognizeAnswer(_ segment: SpeechSegment, grammar answers: CommandModel?) throws(SpeechError) -> Transcript {
-        guard let answers else { return try recognizeWithLanguageModel(segment) }
+        guard let answers else { return try recognizeFreeText(segment) }
         let search = try searches.answers(answers)
         let decoded = try decoder.decode(segment.samples, with: search.search, nbest: 1)
         var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: search.matcher)
         (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment)
-        if transcript.confidence < options.minimumAnswerConfidence { transcript.match = .none(transcript.text) }
+        // Judged on PocketSphinx's evidence: the second opinion's model was
+        // fitted on commands, and a lone word gives the neural recogniser
+        // little to go on (flite's "courier" came out "oh, yeah"). Its
+        // opinion counts below, where it agrees or the grammar heard nothing.
+        if var evidence = transcript.evidence, evidence.secondOpinion != nil {
+            evidence.secondOpinion = nil
+            transcript.confidence = ConfidenceModel.confidence(evidence)
+        }
+        guard transcript.confidence < options.minimumAnswerConfidence else { return transcript }
+        if let agreed = neuralAnswer(to: transcript, segment: segment, matcher: search.matcher) { return agreed }
+        transcript.match = .none(transcript.text)
         return transcript
+    }
+
+    /// An answer the grammar heard doubtfully, or not at all, when the
+    /// neural recogniser heard a whole answer the question accepts: the
+    /// grammar's, when the two agree (two recognisers that share nothing
+    /// hearing the same answer is evidence enough), else the neural one's
+    /// when the grammar heard nothing it accepts. Short answers are where
+    /// the grammar's own evidence is thinnest ("yes" in a voice unlike the
+    /// acoustic model's came out as nothing at all).
+    private func neuralAnswer(to transcript: Transcript, segment: SpeechSegment, matcher: Matcher) -> Transcript? {
+        let heard = transcript.evidence?.secondOpinion?.text ?? secondOpinion?.transcribe(segment.samplesAsHeard[...])
+        guard let heard else { return nil }
+        let words = TextNormalizer.words(of: heard)
+        guard !words.isEmpty, let neural = matcher.match(NormalizedText(words: words)).best, neural.confidence >= 1 else { return nil }
+        func same(_ a: Match, _ b: Match) -> Bool {
+            a.application == b.application && a.intent == b.intent
+                && a.arguments.map { [$0.name: $0.value] } == b.arguments.map { [$0.name: $0.value] }
+        }
+        if let grammar = transcript.match?.best {
+            return same(grammar, neural) ? transcript : nil
+        }
+        let end = segment.start + Double(segment.samples.count) / Double(RecognizerAudio.sampleRate)
+        return Transcript(text: words.joined(separator: " "), start: segment.start, end: end, confidence: transcript.confidence,
+                          words: words.map { TimedWord(word: $0, start: segment.start, end: end) }, alternatives: [],
+                          mode: .grammar, match: matcher.match(NormalizedText(words: words)), evidence: transcript.evidence)
     }
 
     /// Compiles the search of `answers` ahead of the answer (nothing when

@@ -8,7 +8,7 @@ extension CommandRecognizer {
         /// that the command is what was said, `ConfidenceModel`) is below
         /// this are rejected as not a command (the default and its figures:
         /// README, "What is not a command").
-        public var minimumConfidence: Double = 0.25
+        public var minimumConfidence: Double = 0.4
         /// Answers to a question below this confidence are not trusted: an
         /// answer grammar is small, so any sound fits some answer, and a
         /// doubtful "yes" must not confirm anything. The same calibrated
@@ -33,6 +33,12 @@ extension CommandRecognizer {
         /// grammar's and the phone loop's decodes drop the same frames, so
         /// the evidence compares like with like either way).
         public var keepsEveryFrame = false
+        /// Whether a neural recogniser with an open vocabulary (Moonshine,
+        /// when the set-up step installed it) is asked what it hears in each
+        /// utterance the grammar matched, and the confidence judged with its
+        /// opinion (`SecondOpinion`). Without it, or when it is missing, the
+        /// confidence rests on PocketSphinx's evidence alone.
+        public var asksSecondOpinion = true
         /// More PocketSphinx flags (name without the dash, value), after voicecmd's own.
         public var decoderSettings: [(String, String)] = []
         /// Beams of the command grammar search. Wide: in noise the default

@@ -25,22 +25,29 @@ struct ConfidenceModel: Sendable {
     var baseline: Double
     var trees: [[Node]]
 
-    /// The fitted model, read once from its table.
-    static let fitted: ConfidenceModel = {
-        guard let model = ConfidenceModel(table: ConfidenceTable.trees) else {
-            // The table is generated and checked by a test; a broken one is a build mistake.
-            fatalError("ConfidenceTable.trees does not parse")
+    /// The fitted models, read once from their tables: on PocketSphinx's
+    /// evidence alone, and with the neural second opinion as well.
+    static let fitted = parsed(ConfidenceTable.trees, features: ConfidenceTable.features.count, name: "trees")
+    static let fittedWithSecondOpinion = parsed(ConfidenceTable.secondOpinionTrees, features: ConfidenceTable.secondOpinionFeatures.count,
+                                                name: "secondOpinionTrees")
+
+    private static func parsed(_ table: String, features: Int, name: String) -> ConfidenceModel {
+        guard let model = ConfidenceModel(table: table, features: features) else {
+            // The tables are generated and checked by a test; a broken one is a build mistake.
+            fatalError("ConfidenceTable.\(name) does not parse")
         }
         return model
-    }()
-
-    /// The probability for `evidence`.
-    static func confidence(_ evidence: RecognitionEvidence) -> Double {
-        fitted.probability(features(evidence))
     }
 
-    /// The features, in `ConfidenceTable.features`' order, as the fitting
-    /// script computes them from the benchmark's JSON (`voicecmd-bench evidence`).
+    /// The probability for `evidence`, by the model fitted on what it holds.
+    static func confidence(_ evidence: RecognitionEvidence) -> Double {
+        guard let opinion = evidence.secondOpinion else { return fitted.probability(features(evidence)) }
+        return fittedWithSecondOpinion.probability(features(evidence) + [opinion.distance, opinion.extra])
+    }
+
+    /// The features of PocketSphinx's evidence, in `ConfidenceTable.features`'
+    /// order, as the fitting script computes them from the benchmark's JSON
+    /// (`voicecmd-bench evidence`); the second opinion's follow them.
     static func features(_ evidence: RecognitionEvidence) -> [Double] {
         [
             evidence.wordMargin,
@@ -74,7 +81,7 @@ struct ConfidenceModel: Sendable {
     /// `tree feature threshold left right value leaf`, trees in order and
     /// each tree's nodes numbered from 0. Nil when it does not parse or a
     /// child points outside its tree or back up it.
-    init?(table: String) {
+    init?(table: String, features: Int) {
         var baseline: Double?
         var trees: [[Node]] = []
         for line in table.split(separator: "\n") {
@@ -85,7 +92,7 @@ struct ConfidenceModel: Sendable {
             }
             guard fields.count == 7, let tree = Int(fields[0]), let feature = Int(fields[1]), let threshold = Double(fields[2]),
                   let left = Int(fields[3]), let right = Int(fields[4]), let value = Double(fields[5]), let leaf = Int(fields[6]),
-                  tree == trees.count - 1 || tree == trees.count, (0..<ConfidenceTable.features.count).contains(feature) else { return nil }
+                  tree == trees.count - 1 || tree == trees.count, (0..<features).contains(feature) else { return nil }
             if tree == trees.count { trees.append([]) }
             trees[tree].append(Node(feature: feature, threshold: threshold, left: left, right: right, value: value, isLeaf: leaf == 1))
         }

@@ -10,6 +10,13 @@ extension CommandRecognizer {
         var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: { [decoder] word in
             (decoder.pronunciation(of: word) ?? "").split(separator: " ").map(String.init)
         }, nats: { Double($0) * 1024 * log(decoded.logBase) })
+        if let neural = secondOpinion, let heard = neural.transcribe(segment.samplesAsHeard[...]) {
+            let said = decoded.words.filter { !Self.isFiller($0.word) }
+                .flatMap { (decoder.pronunciation(of: $0.word) ?? "").split(separator: " ").map(String.init) }
+            evidence.secondOpinion = SecondOpinion(text: heard, said: said) { word in
+                (LetterToSound.shared.phones(for: word) ?? "").split(separator: " ").map(String.init)
+            }
+        }
         evidence.voicedSeconds = segment.voicedSeconds
         if let voice = segment.voiceFrames { evidence.measureVoice(voice, in: decoded) }
         return (ConfidenceModel.confidence(evidence), evidence)

@@ -50,6 +50,10 @@ public struct RecognitionEvidence: Sendable, Equatable {
     /// silence around a lone word do not, whatever the voice.
     public var voicedWordShare: Double?
 
+    /// What a neural recogniser heard in the same audio, and how far it is
+    /// from the command (nil when it is not installed or was not asked).
+    public var secondOpinion: SecondOpinion?
+
     /// Measures `voicedWordShare` from the gate's frame verdicts.
     mutating func measureVoice(_ voice: [Bool], in grammar: DecodedUtterance) {
         var words = 0, voiced = 0

@@ -61,6 +61,7 @@ extension CommandRecognizer {
                       ? samples.count : Int((lastEnd * Double(RecognizerAudio.sampleRate)).rounded()))
         guard end > 0 else { return [] }
         var whole = SpeechSegment(samples: Array(samples[..<end]), start: 0)
+        whole.originalSamples = recording.originals.map { Array($0[..<min(end, $0.count)]) }
         if let wholeVoice {
             whole.voiceFrames = wholeVoice
         } else if cutter.gate == .silero {

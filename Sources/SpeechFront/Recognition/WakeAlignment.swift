@@ -45,7 +45,8 @@ struct WakeAlignment {
         let placed = phraseWords.isEmpty ? phraseEnd : nil
         let cut = min(segment.samples.count, placed.map { from + Int(($0 * rate).rounded()) } ?? spottedEnd)
         guard segment.samples.count - cut >= shortest else { return nil }
-        let rest = SpeechSegment(samples: Array(segment.samples[cut...]), start: segment.start + Double(cut) / rate)
+        var rest = SpeechSegment(samples: Array(segment.samples[cut...]), start: segment.start + Double(cut) / rate)
+        rest.originalSamples = segment.originalSamples.map { Array($0[cut...]) }
         command.score -= phraseScore
         command.frames = max(1, Int(Double(rest.samples.count) / rate * decoder.framesPerSecond))
         return WakeAlignment(piece: piece, command: command, rest: rest)

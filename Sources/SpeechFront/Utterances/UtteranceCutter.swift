@@ -4,24 +4,27 @@
 /// all go through it, so the same audio gives the same utterances.
 ///
 /// In order: the noise suppressor (RNNoise, `DenoisingStage`), whose
-/// output the endpointer hears, so its energy detector settles at once on
-/// a fresh stream and noise between commands never opens an utterance;
-/// the endpointer, whose energy detector cuts utterances and whose voice
-/// gate (Silero) vetoes those without a voice; the denoising decision
-/// (`DenoisingDecision`), made once per stream on its opening, which says
-/// what each utterance is decoded from: the original audio, or the
-/// denoised one with the original mixed back in to the decision's
-/// attenuation limit. What comes out is the audio to decode, with the
+/// output the endpointer hears through the opening, so its energy detector
+/// settles at once on a fresh stream and noise never opens the first
+/// utterance; the endpointer, whose energy detector cuts utterances and
+/// whose voice gate (Silero) vetoes those without a voice; the denoising
+/// decision (`DenoisingDecision`), made once per stream on its opening,
+/// which says what each utterance is decoded from: the original audio, or
+/// the denoised one with the original mixed back in to the decision's
+/// attenuation limit. After the opening the endpointer hears that same
+/// audio: RNNoise's output alone misled PocketSphinx's level detector on
+/// some voices (espeak-ng's short answers after a first command went
+/// unheard in quiet). What comes out is the audio to decode, with the
 /// gate's verdicts. Without RNNoise (or with `--denoise off`) the
 /// endpointer hears the audio as it is.
 ///
 /// The opening is the stream up to the end of its first utterance (where
 /// the trailing silence ended it), or
 /// `longestOpening` seconds when none ends sooner: speech against the
-/// background before it. The cuts never
-/// depend on the decision, and the decision depends on samples, not on
-/// how the audio arrived: a recording cut into chunks of any size gives
-/// the same utterances, sample for sample.
+/// background before it. The decision depends on samples, not on how the
+/// audio arrived, and the endpointer is fed frame by frame until it is
+/// made, so what it hears changes on the same sample: a recording cut into
+/// chunks of any size gives the same utterances, sample for sample.
 public final class UtteranceCutter {
     public struct Settings: Sendable, Equatable {
         /// Where utterances start and end, and the voice gate.
@@ -118,7 +121,7 @@ public final class UtteranceCutter {
     public func feed(_ samples: [Int16]) throws(SpeechError) -> [Endpointer.Endpoint] {
         received += samples.count
         if let recordingLimit, received > recordingLimit { keepsWhole = false }
-        return deliver(try endpointer.feedEndpoints(try hear(samples)))
+        return try listen(to: try hear(samples))
     }
 
     /// Listening is about to stop: the utterance in progress ends at the
@@ -136,7 +139,7 @@ public final class UtteranceCutter {
     /// before it is finished, an open utterance ends where the audio
     /// stopped, and the stream clock moves on.
     public func skip(_ frames: Int) throws(SpeechError) -> [SpeechSegment] {
-        var ended = Self.finals(deliver(try flushSuppressor()))
+        var ended = Self.finals(try flushSuppressor())
         decideOnWhatWasHeard()
         if let cut = endpointer.skip(frames) { ended.append(decodable(cut)) }
         moveOn(frames)
@@ -147,7 +150,7 @@ public final class UtteranceCutter {
     /// before it is returned as utterances, and the utterance it cut into
     /// as `cut` (to be reported as ignored, never decoded).
     public func discard(_ frames: Int) throws(SpeechError) -> (utterances: [SpeechSegment], cut: SpeechSegment?) {
-        let ended = Self.finals(deliver(try flushSuppressor()))
+        let ended = Self.finals(try flushSuppressor())
         decideOnWhatWasHeard()
         let cut = endpointer.discard(frames).map(decodable)
         moveOn(frames)
@@ -157,7 +160,7 @@ public final class UtteranceCutter {
     /// The end of the stream: the utterances still to come out, the one
     /// left open last.
     public func finish() throws(SpeechError) -> [SpeechSegment] {
-        var ended = Self.finals(deliver(try flushSuppressor()))
+        var ended = Self.finals(try flushSuppressor())
         decideOnWhatWasHeard()
         if let last = endpointer.finish() { ended.append(decodable(last)) }
         return ended
@@ -171,26 +174,58 @@ public final class UtteranceCutter {
         var samples: [Int16]
         /// RNNoise's voice probability per 10 ms frame, when it heard the stream.
         var noiseVoice: [Float]?
+        /// The recording as it came, when `samples` are denoised.
+        var originals: [Int16]?
     }
 
 
     var recording: Recording? {
         guard keepsWhole, historyStart == 0, denoises != nil else { return nil }
-        return Recording(samples: decodedAudio(0..<original.count), noiseVoice: suppresses ? noiseVoice : nil)
+        let denoised = if case .on = denoising { true } else { false }
+        return Recording(samples: decodedAudio(0..<original.count), noiseVoice: suppresses ? noiseVoice : nil,
+                         originals: denoised ? original : nil)
     }
 
     // MARK: Hearing
 
+    /// Audio through the suppressor (when there is one): the original and
+    /// the denoised samples, in step.
+    private struct Heard {
+        var originals: [Int16]
+        var denoised: [Int16]?
+    }
+
     /// `samples` through the suppressor, when the endpointer hears it,
     /// kept in the history beside the original.
-    private func hear(_ samples: [Int16]) throws(SpeechError) -> [Int16] {
+    private func hear(_ samples: [Int16]) throws(SpeechError) -> Heard {
         guard suppresses else {
             remember(original: samples, denoised: nil, voice: [])
-            return samples
+            return Heard(originals: samples, denoised: nil)
         }
         let output = try currentSuppressor().run(samples)
         remember(original: output.originals, denoised: output.samples, voice: output.voice)
-        return output.samples
+        return Heard(originals: output.originals, denoised: output.samples)
+    }
+
+    /// The endpointer hears `heard`: denoised while the opening is
+    /// undecided, then as it will be decoded. Frame by frame until the
+    /// decision, so that the change falls on the same sample whatever the
+    /// chunks.
+    private func listen(to heard: Heard) throws(SpeechError) -> [Endpointer.Endpoint] {
+        var endpoints: [Endpointer.Endpoint] = []
+        var offset = 0
+        while case .undecided = denoising, offset < heard.originals.count {
+            let end = min(heard.originals.count, offset + VoiceActivityDetector.frameShift)
+            endpoints += deliver(try endpointer.feedEndpoints(Array((heard.denoised ?? heard.originals)[offset..<end])))
+            offset = end
+        }
+        guard offset < heard.originals.count else { return endpoints }
+        let originals = Array(heard.originals[offset...])
+        if case .on(let limit) = denoising, let denoised = heard.denoised {
+            let mixed = DenoisingStage.mix(Array(denoised[offset...]), originals, keep: DenoisingStage.originalShare(attenuationLimit: limit))
+            return endpoints + deliver(try endpointer.feedEndpoints(mixed))
+        }
+        return endpoints + deliver(try endpointer.feedEndpoints(originals))
     }
 
     private func currentSuppressor() throws(SpeechError) -> DenoisingStage {
@@ -200,14 +235,14 @@ public final class UtteranceCutter {
         return made
     }
 
-    /// The suppressor's last samples, before a gap or the end: as many
-    /// samples have then come out as went in.
+    /// The suppressor's last samples, before a gap or the end (as many
+    /// samples have then come out as went in), heard by the endpointer.
     private func flushSuppressor() throws(SpeechError) -> [Endpointer.Endpoint] {
         guard let suppressor else { return [] }
         self.suppressor = nil
         let tail = try suppressor.finishing()
         remember(original: tail.originals, denoised: tail.samples, voice: tail.voice)
-        return try endpointer.feedEndpoints(tail.samples)
+        return try listen(to: Heard(originals: tail.originals, denoised: tail.samples))
     }
 
     /// A gap of `frames`: the clock and the history move on (the gap is
@@ -281,6 +316,7 @@ public final class UtteranceCutter {
         guard start >= 0, start + segment.samples.count <= original.count else { return segment }
         var heard = segment
         heard.samples = decodedAudio(start..<(start + segment.samples.count))
+        if case .on = denoising { heard.originalSamples = Array(original[start..<(start + segment.samples.count)]) }
         return heard
     }
 

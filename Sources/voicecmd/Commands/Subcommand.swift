@@ -31,7 +31,7 @@ extension CommandSpec.Option {
     static let verbose = CommandSpec.Option(name: "verbose", short: "v", valueName: nil, help: "Show PocketSphinx's log.")
     static let minConfidence = CommandSpec.Option(name: "min-confidence", short: nil, valueName: "ratio",
                                                   help: "Reject a command heard with less confidence than this, from 0 to 1: "
-                                                    + "higher turns away more other speech, and more unfamiliar voices. Default: 0.25.")
+                                                    + "higher turns away more other speech, and more unfamiliar voices. Default: 0.4.")
     static let voiceGate = CommandSpec.Option(name: "voice-gate", short: nil, valueName: "mode",
                                               help: "What keeps noise from the decoder: silero (Silero's voice-activity network), "
                                                 + "energy (the level detector alone) or auto (default: silero when it is installed).")

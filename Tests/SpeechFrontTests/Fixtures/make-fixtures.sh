@@ -44,6 +44,16 @@ done < "$here/clips.tsv"
 # perfectly silent audio upsets the decoder's normalisation).
 sox -R "$out/timer-cancel-kal.flac" -p pad 0 2 | sox -R - "$out/device-on-slt.flac" "$out/two-commands.flac" dither -s
 
+# A command and three short answers in one espeak-ng voice, two seconds
+# apart: after the first, RNNoise's output hid them from the endpointer.
+parts=()
+for text in "send a message to alex" "the second one" "running late" "yes"; do
+  espeak-ng -v en-us -s 160 -w "$work/answer-${#parts[@]}.wav" "$text"
+  sox -R "$work/answer-${#parts[@]}.wav" -r 16000 -c 1 -b 16 "$work/answer-${#parts[@]}.16k.wav" pad 0.5 1.5
+  parts+=("$work/answer-${#parts[@]}.16k.wav")
+done
+sox -R "${parts[@]}" "$out/espeak-answers.flac" dither -s
+
 # Sounds that are not speech: room noise, and a few bars of synthesised music.
 sox -R -n -r 16000 -c 1 -b 16 "$out/noise-only.flac" synth 3 pinknoise vol 0.3
 sox -R -n -r 16000 -c 1 -b 16 "$work/music.wav" synth 0.5 pluck C4 synth 0.5 pluck E4 : synth 0.5 pluck G4 : synth 0.5 pluck C5 : synth 0.5 pluck A4 : synth 1 pluck F4

@@ -40,17 +40,53 @@ import Testing
     }
 
     @Test func aBrokenTableIsRefused() {
-        #expect(ConfidenceModel(table: "") == nil)
-        #expect(ConfidenceModel(table: "0 0 1.0 1 2 0 0\n0 0 0 0 0 0.5 1\n0 0 0 0 0 -0.5 1") == nil, "no baseline")
-        #expect(ConfidenceModel(table: "baseline 0\n0 0 1.0 0 2 0 0\n0 0 0 0 0 0.5 1\n0 0 0 0 0 -0.5 1") == nil, "a loop")
-        #expect(ConfidenceModel(table: "baseline 0\n0 0 1.0 1 5 0 0\n0 0 0 0 0 0.5 1") == nil, "a child outside the tree")
-        #expect(ConfidenceModel(table: "baseline 0\n0 99 1.0 1 2 0 0\n0 0 0 0 0 0.5 1\n0 0 0 0 0 -0.5 1") == nil, "no such feature")
-        #expect(ConfidenceModel(table: "baseline 0\n1 0 0 0 0 0.5 1") == nil, "trees out of order")
-        let tree = ConfidenceModel(table: "baseline 0\n0 0 1.0 1 2 0 0\n0 0 0 0 0 2 1\n0 0 0 0 0 -2 1")
+        #expect(ConfidenceModel(table: "", features: 8) == nil)
+        #expect(ConfidenceModel(table: "0 0 1.0 1 2 0 0\n0 0 0 0 0 0.5 1\n0 0 0 0 0 -0.5 1", features: 8) == nil, "no baseline")
+        #expect(ConfidenceModel(table: "baseline 0\n0 0 1.0 0 2 0 0\n0 0 0 0 0 0.5 1\n0 0 0 0 0 -0.5 1", features: 8) == nil, "a loop")
+        #expect(ConfidenceModel(table: "baseline 0\n0 0 1.0 1 5 0 0\n0 0 0 0 0 0.5 1", features: 8) == nil, "a child outside the tree")
+        #expect(ConfidenceModel(table: "baseline 0\n0 99 1.0 1 2 0 0\n0 0 0 0 0 0.5 1\n0 0 0 0 0 -0.5 1", features: 8) == nil, "no such feature")
+        #expect(ConfidenceModel(table: "baseline 0\n1 0 0 0 0 0.5 1", features: 8) == nil, "trees out of order")
+        let tree = ConfidenceModel(table: "baseline 0\n0 0 1.0 1 2 0 0\n0 0 0 0 0 2 1\n0 0 0 0 0 -2 1", features: 8)
         #expect(tree != nil)
         var features = [Double](repeating: 0, count: ConfidenceTable.features.count)
         #expect(tree!.probability(features) > 0.8)
         features[0] = 2
         #expect(tree!.probability(features) < 0.2)
+    }
+
+    private func withOpinion(_ evidence: RecognitionEvidence, distance: Double, extra: Double = 0) -> RecognitionEvidence {
+        var evidence = evidence
+        let said = ["T", "ER", "N"]
+        evidence.secondOpinion = SecondOpinion(text: "x", said: said) { _ in said }
+        evidence.secondOpinion?.distance = distance
+        evidence.secondOpinion?.extra = extra
+        return evidence
+    }
+
+    @Test func theSecondOpinionTableReadsAndTakesEveryFeature() {
+        #expect(!ConfidenceModel.fittedWithSecondOpinion.trees.isEmpty)
+        #expect(ConfidenceTable.secondOpinionFeatures.count == ConfidenceTable.features.count + 2)
+    }
+
+    /// A voice the acoustic model fits badly (wide margins, phones that
+    /// disagree) is trusted when the neural recogniser heard the command,
+    /// and not when it heard something else.
+    @Test func theSecondOpinionDecidesWhereTheAcousticEvidenceIsUnsure() {
+        let unfamiliar = evidence(margin: 3, phoneDistance: 1.1)
+        #expect(ConfidenceModel.confidence(withOpinion(unfamiliar, distance: 0)) > 0.5)
+        #expect(ConfidenceModel.confidence(withOpinion(unfamiliar, distance: 0.9)) < 0.2)
+        #expect(ConfidenceModel.confidence(withOpinion(evidence(margin: 0.5), distance: 0.9, extra: 0.6)) < 0.4)
+    }
+
+    /// The second opinion's fit is constrained too: more distance never raises the confidence.
+    @Test func moreDistanceNeverRaisesTheConfidence() {
+        for margin in [0.5, 2, 4] {
+            var previous = 1.0
+            for step in 0...30 {
+                let confidence = ConfidenceModel.confidence(withOpinion(evidence(margin: margin), distance: Double(step) * 0.05))
+                #expect(confidence <= previous + 1e-12)
+                previous = confidence
+            }
+        }
     }
 }

@@ -44,6 +44,25 @@ struct UtteranceCutterTests {
         }
     }
 
+    /// A command and three short answers in espeak-ng's voice, in quiet:
+    /// the stream is not denoised, and every answer is an utterance as it
+    /// is without RNNoise (hearing RNNoise's output after the opening, the
+    /// endpointer missed the last two).
+    @Test(.enabled(if: NoiseSuppressor.unavailableReason == nil, "RNNoise is unavailable"))
+    func answersAfterTheOpeningAreHeardAsWithoutTheSuppressor() throws {
+        let samples = try Self.samples("espeak-answers")
+        var off = UtteranceCutter.Settings()
+        off.denoising.mode = .off
+        let plain = try Self.cut(samples, chunk: 4_000, settings: off)
+        let cut = try Self.cut(samples, chunk: 4_000)
+        #expect(cut.denoised == false)
+        #expect(plain.utterances.count == 4)
+        #expect(cut.utterances.count == 4)
+        for (heard, expected) in zip(cut.utterances.dropFirst(), plain.utterances.dropFirst()) {
+            #expect(abs(heard.start - expected.start) < 0.05 && abs(heard.end - expected.end) < 0.05, "\(heard.start)–\(heard.end)")
+        }
+    }
+
     /// Without denoising the cutter is the endpointer: the same utterances.
     @Test func offIsTheEndpointerAlone() throws {
         let samples = try Self.samples("two-commands")

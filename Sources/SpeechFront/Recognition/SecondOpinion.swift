@@ -1,0 +1,67 @@
+import Foundation
+import PhraseMatcher
+
+/// How far a grammar result is from what a neural recogniser with an open
+/// vocabulary heard in the same audio (`MoonshineTranscriber`), compared
+/// as phones so that homophones and near misses ("book arrived" for "book
+/// a ride") stay close while other speech the grammar was laid over ("can
+/// I have a light roast" for "ninety nine minute timer"; "right" for "brew
+/// a coffee") is far.
+public struct SecondOpinion: Sendable, Equatable {
+    /// What the neural recogniser heard, as it wrote it.
+    public var text: String
+    /// Phone edits between the command's words and the best-matching
+    /// stretch of what was heard (`localEditDistance`), over the command's
+    /// phones: 0 when the
+    /// neural recogniser heard the command, near 1 or above when it heard
+    /// something else.
+    public internal(set) var distance: Double
+    /// Share of the heard phones beyond the command's length: speech the
+    /// command does not account for ("okay rhasspy turn on the lamp" for
+    /// "turn on the lamp" has some; a coffee order heard as a timer, most).
+    public internal(set) var extra: Double
+
+    /// Compares `said` (the command's phones) with the phones of the
+    /// neural recogniser's `text`, each word's from `phonesOf`.
+    init(text: String, said: [String], phonesOf: (String) -> [String]) {
+        let heard = TextNormalizer.words(of: text).flatMap(phonesOf)
+        self.text = text
+        distance = Self.localEditDistance(said, within: heard) / Double(max(1, said.count))
+        extra = heard.isEmpty ? 0 : Double(max(0, heard.count - said.count)) / Double(heard.count)
+    }
+
+    /// Insertions, deletions and substitutions that turn `a` into some
+    /// stretch of `b` (what comes before and after that stretch is free);
+    /// a phone for one of its kind (a vowel for a vowel, a stop for a stop)
+    /// costs half.
+    static func localEditDistance(_ a: [String], within b: [String]) -> Double {
+        guard !a.isEmpty else { return 0 }
+        guard !b.isEmpty else { return Double(a.count) }
+        let kindsA = a.map(kind), kindsB = b.map(kind)
+        // Row i: the cheapest edits of a[..<i] ending at each place in b;
+        // row 0 is free everywhere, so the stretch may start anywhere.
+        var previous = [Double](repeating: 0, count: b.count + 1), current = previous
+        for i in 1...a.count {
+            current[0] = Double(i)
+            for j in 1...b.count {
+                let substitution = a[i - 1] == b[j - 1] ? 0 : (kindsA[i - 1] != nil && kindsA[i - 1] == kindsB[j - 1] ? 0.5 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous.min() ?? Double(a.count)
+    }
+
+    /// Broad kinds of CMU phones: vowels, stops, fricatives, nasals,
+    /// liquids and glides, affricates.
+    private static let kinds: [String: Int] = {
+        let groups = ["AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW", "P B T D K G", "F V TH DH S Z SH ZH HH", "M N NG", "L R W Y", "CH JH"]
+        var kinds: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            for phone in group.split(separator: " ") { kinds[String(phone)] = index }
+        }
+        return kinds
+    }()
+
+    private static func kind(_ phone: String) -> Int? { kinds[phone] }
+}
