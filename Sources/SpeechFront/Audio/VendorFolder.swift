@@ -31,4 +31,12 @@ enum VendorFolder {
         }
         return .failure(SpeechError(reasons.first ?? missing))
     }
+
+    /// The folders to load from: the one `$variable` names, alone, when it
+    /// is set (so it can also turn the part off); else the set-up step's
+    /// folder beside the running binary.
+    static func folders(overriddenBy variable: String) -> [String] {
+        if let folder = ProcessInfo.processInfo.environment[variable], !folder.isEmpty { return [folder] }
+        return candidates("")
+    }
 }

@@ -32,12 +32,7 @@ final class MoonshineLibrary: @unchecked Sendable {
     /// The process's library: from $VOICECMD_ASR (a folder laid out as
     /// .build/vendor) alone when it is set, so it can also turn the second
     /// opinion off; else the set-up step's folder beside the running binary.
-    static let shared: Result<MoonshineLibrary, SpeechError> = {
-        if let folder = ProcessInfo.processInfo.environment["VOICECMD_ASR"], !folder.isEmpty {
-            return load(from: [folder])
-        }
-        return load(from: VendorFolder.candidates(""))
-    }()
+    static let shared = load(from: VendorFolder.folders(overriddenBy: "VOICECMD_ASR"))
 
     static func load(from folders: [String]) -> Result<MoonshineLibrary, SpeechError> {
         VendorFolder.first(of: folders, holding: "\(modelFolder)/encoder_model.ort",

@@ -29,12 +29,7 @@ final class SileroLibrary: @unchecked Sendable {
     /// .build/vendor: lib/ and share/voicecmd/) alone when it is set, so it
     /// can also turn the gate off; else the set-up step's folder beside
     /// the running binary.
-    static let shared: Result<SileroLibrary, SpeechError> = {
-        if let folder = ProcessInfo.processInfo.environment["VOICECMD_VAD"], !folder.isEmpty {
-            return load(from: [folder])
-        }
-        return load(from: VendorFolder.candidates(""))
-    }()
+    static let shared = load(from: VendorFolder.folders(overriddenBy: "VOICECMD_VAD"))
 
     static func load(from folders: [String]) -> Result<SileroLibrary, SpeechError> {
         VendorFolder.first(of: folders, holding: "lib/libsherpa-onnx-c-api.so",
