@@ -31,9 +31,10 @@ struct RecognizerProbe {
         recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
     }
 
-    /// The threshold the recogniser uses unless told otherwise.
+    /// The threshold the recogniser uses unless told otherwise: its fitted
+    /// model's, with the second opinion when Moonshine is installed.
     static func defaultThreshold() throws -> Double {
-        CommandRecognizer.Options(files: try SpeechModelFiles.locate()).minimumConfidence
+        CommandRecognizer.Options.defaultMinimumConfidence(withSecondOpinion: CommandRecognizer.secondOpinionUnavailableReason == nil)
     }
 
     func hear(_ samples: [Int16]) throws -> Hearing {

@@ -19,6 +19,16 @@ public final class CommandRecognizer {
     /// half a second to load); nil when not asked for or not installed.
     lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
 
+    /// The confidence a command must reach: the one given, else the default
+    /// of the model that judged it.
+    func minimumConfidence(for transcript: Transcript) -> Double {
+        options.minimumConfidence ?? Options.defaultMinimumConfidence(withSecondOpinion: transcript.evidence?.secondOpinion != nil)
+    }
+
+    /// Why there is no neural second opinion here (Moonshine is not
+    /// installed, or damaged), or nil when there is.
+    public static var secondOpinionUnavailableReason: String? { MoonshineTranscriber.unavailableReason }
+
     /// Words the dictionary lacked, with the pronunciation used and where it came from.
     public var addedWords: [(word: String, phones: String, source: String)] { vocabulary.addedWords }
 
@@ -103,7 +113,7 @@ public final class CommandRecognizer {
         } else {
             transcript.confidence = Self.pathConfidence(decoded)
         }
-        if reject, transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
+        if reject, transcript.confidence < minimumConfidence(for: transcript) { transcript.match = .none(transcript.text) }
         return transcript
     }
 
@@ -221,7 +231,7 @@ public final class CommandRecognizer {
             return transcript
         }
         (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest)
-        if transcript.confidence < options.minimumConfidence { transcript.match = .none(transcript.text) }
+        if transcript.confidence < minimumConfidence(for: transcript) { transcript.match = .none(transcript.text) }
         return try preferringFreeText(transcript, aligned.rest)
     }
 

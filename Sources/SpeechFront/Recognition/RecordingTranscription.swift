@@ -82,7 +82,7 @@ extension CommandRecognizer {
         // A part must be confidently a command even in grammar mode, where
         // nothing is rejected: noise after a command otherwise becomes a
         // second, invented one.
-        let partsAreCommands = parts.allSatisfy { $0.match?.best != nil && $0.confidence >= options.minimumConfidence }
+        let partsAreCommands = parts.allSatisfy { $0.match?.best != nil && $0.confidence >= minimumConfidence(for: $0) }
         if partsAreCommands || heard.match?.best == nil { return parts }
         return [heard]
     }

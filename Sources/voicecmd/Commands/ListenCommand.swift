@@ -75,6 +75,7 @@ enum ListenCommand: Subcommand {
         options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
         options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
         if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
+        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion() }
         options.pronunciations = loaded.pronunciations
         let source: ReaderAudioSource
         switch input {

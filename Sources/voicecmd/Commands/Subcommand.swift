@@ -31,7 +31,7 @@ extension CommandSpec.Option {
     static let verbose = CommandSpec.Option(name: "verbose", short: "v", valueName: nil, help: "Show PocketSphinx's log.")
     static let minConfidence = CommandSpec.Option(name: "min-confidence", short: nil, valueName: "ratio",
                                                   help: "Reject a command heard with less confidence than this, from 0 to 1: "
-                                                    + "higher turns away more other speech, and more unfamiliar voices. Default: 0.4.")
+                                                    + "higher turns away more other speech, and more unfamiliar voices. Default: 0.4, or 0.25 without the neural second opinion.")
     static let voiceGate = CommandSpec.Option(name: "voice-gate", short: nil, valueName: "mode",
                                               help: "What keeps noise from the decoder: silero (Silero's voice-activity network), "
                                                 + "energy (the level detector alone) or auto (default: silero when it is installed).")
@@ -48,6 +48,14 @@ enum RejectionOptions {
             throw UsageError(message: "--min-confidence needs a number from 0 to 1, not '\(text)'", command: spec)
         }
         return value
+    }
+
+    /// Without Moonshine, says so once on stderr: commands are then judged
+    /// on PocketSphinx's evidence alone.
+    static func noteMissingSecondOpinion() {
+        if let reason = CommandRecognizer.secondOpinionUnavailableReason {
+            printError("voicecmd: the second opinion is unavailable, judging commands without it: \(reason)")
+        }
     }
 
     /// `--voice-gate`, default auto. In auto mode without Silero, says so

@@ -42,6 +42,7 @@ enum TranscribeCommand: Subcommand {
         options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
         options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
         if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
+        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion() }
         options.pronunciations = loaded.pronunciations
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }
