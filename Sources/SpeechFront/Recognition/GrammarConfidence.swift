@@ -3,16 +3,17 @@ import Foundation
 extension CommandRecognizer {
     /// The probability that the grammar path is what was said
     /// (`ConfidenceModel`), judged against the best unconstrained phone
-    /// sequence over the same audio; with the evidence it was judged from.
+    /// sequence over the same audio and, when Moonshine is installed, what
+    /// it heard there (`SecondOpinion`); with the evidence it was judged from.
     func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment) throws(SpeechError) -> (Double, RecognitionEvidence?) {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return (0, nil) }
         let phones = try decoder.decode(segment.samples, with: searches.phoneLoop(), nbest: 1, words: true)
-        var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: { [decoder] word in
-            (decoder.pronunciation(of: word) ?? "").split(separator: " ").map(String.init)
-        }, nats: { Double($0) * 1024 * log(decoded.logBase) })
+        var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: decodedPhones,
+                                                     nats: { Double($0) * 1024 * log(decoded.logBase) })
         if let neural = secondOpinion, let heard = neural.transcribe(segment.samplesAsHeard[...]) {
-            let said = decoded.words.filter { !Self.isFiller($0.word) }
-                .flatMap { (decoder.pronunciation(of: $0.word) ?? "").split(separator: " ").map(String.init) }
+            let said = decoded.words.filter { !Self.isFiller($0.word) }.flatMap { decodedPhones($0.word) }
+            // Its words may be any English: their phones come from flite's
+            // CMU lexicon, or its letter-to-sound rules.
             evidence.secondOpinion = SecondOpinion(text: heard, said: said) { word in
                 (LetterToSound.shared.phones(for: word) ?? "").split(separator: " ").map(String.init)
             }
@@ -20,6 +21,11 @@ extension CommandRecognizer {
         evidence.voicedSeconds = segment.voicedSeconds
         if let voice = segment.voiceFrames { evidence.measureVoice(voice, in: decoded) }
         return (ConfidenceModel.confidence(evidence), evidence)
+    }
+
+    /// The phones the decoder knows for a word it decoded (`word(2)` for a variant).
+    private func decodedPhones(_ word: String) -> [String] {
+        (decoder.pronunciation(of: word) ?? "").split(separator: " ").map(String.init)
     }
 
     /// A rougher confidence from the grammar path alone: its score per frame
