@@ -57,8 +57,7 @@ enum EvidenceDump {
                 // ("order large latte" for "order a large latte" is right).
                 if role == "commands", entry.intent == nil, !entry.transcript.isEmpty,
                    let heard = transcript.match?.best, let said = recognizer.matcher.match(entry.transcript).best,
-                   heard.application == said.application, heard.intent == said.intent,
-                   heard.arguments.map({ [$0.name: $0.value] }) == said.arguments.map({ [$0.name: $0.value] }) {
+                   heard.isSameCommand(as: said) {
                     label = "right"
                 }
                 var members: [(String, JSONOutput)] = [

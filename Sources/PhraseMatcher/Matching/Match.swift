@@ -27,6 +27,13 @@ public struct Match: Sendable {
     public var isTiedWithBest = false
 
     public func argument(_ name: String) -> Argument? { arguments.first { $0.name == name } }
+
+    /// The same intent of the same application with the same values,
+    /// however either was worded ("order large latte", "order a large latte").
+    public func isSameCommand(as other: Match) -> Bool {
+        application == other.application && intent == other.intent
+            && arguments.map { [$0.name: $0.value] } == other.arguments.map { [$0.name: $0.value] }
+    }
 }
 
 /// Everything the matcher found for one utterance.

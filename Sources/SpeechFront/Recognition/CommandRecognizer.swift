@@ -123,12 +123,18 @@ public final class CommandRecognizer {
     /// words have no times of their own: each spans the utterance.
     private func recognizeFreeText(_ segment: SpeechSegment, heard: String? = nil) throws(SpeechError) -> Transcript {
         guard let text = heard ?? secondOpinion?.transcribe(segment.samplesAsHeard[...]) else { return try recognizeWithLanguageModel(segment) }
-        let end = segment.start + Double(segment.samples.count) / Double(RecognizerAudio.sampleRate)
         let words = TextNormalizer.words(of: text)
         let match = words.isEmpty ? .none("") : matcher.match(NormalizedText(words: words))
-        return Transcript(text: words.joined(separator: " "), start: segment.start, end: end, confidence: words.isEmpty ? 0 : 1,
-                          words: words.map { TimedWord(word: $0, start: segment.start, end: end) }, alternatives: [], mode: .lm,
-                          match: match)
+        return Self.neuralTranscript(words, match: match, segment: segment, confidence: words.isEmpty ? 0 : 1, mode: .lm)
+    }
+
+    /// A transcript of the neural recogniser's `words`, whose times it
+    /// does not give: each spans the utterance.
+    private static func neuralTranscript(_ words: [String], match: MatchResult, segment: SpeechSegment, confidence: Double,
+                                         mode: SearchMode, evidence: RecognitionEvidence? = nil) -> Transcript {
+        Transcript(text: words.joined(separator: " "), start: segment.start, end: segment.end, confidence: confidence,
+                   words: words.map { TimedWord(word: $0, start: segment.start, end: segment.end) }, alternatives: [], mode: mode,
+                   match: match, evidence: evidence)
     }
 
     private func recognizeWithLanguageModel(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
@@ -150,15 +156,11 @@ public final class CommandRecognizer {
         let search = try searches.answers(answers)
         let decoded = try decoder.decode(segment.samples, with: search.search, nbest: 1)
         var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: search.matcher)
-        (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment)
         // Judged on PocketSphinx's evidence: the second opinion's model was
         // fitted on commands, and a lone word gives the neural recogniser
         // little to go on (flite's "courier" came out "oh, yeah"). Its
         // opinion counts below, where it agrees or the grammar heard nothing.
-        if var evidence = transcript.evidence, evidence.secondOpinion != nil {
-            evidence.secondOpinion = nil
-            transcript.confidence = ConfidenceModel.confidence(evidence)
-        }
+        (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, judgingBySecondOpinion: false)
         guard transcript.confidence < options.minimumAnswerConfidence else { return transcript }
         if let agreed = neuralAnswer(to: transcript, segment: segment, matcher: search.matcher) { return agreed }
         transcript.match = .none(transcript.text)
@@ -176,18 +178,14 @@ public final class CommandRecognizer {
         let heard = transcript.evidence?.secondOpinion?.text ?? secondOpinion?.transcribe(segment.samplesAsHeard[...])
         guard let heard else { return nil }
         let words = TextNormalizer.words(of: heard)
-        guard !words.isEmpty, let neural = matcher.match(NormalizedText(words: words)).best, neural.confidence >= 1 else { return nil }
-        func same(_ a: Match, _ b: Match) -> Bool {
-            a.application == b.application && a.intent == b.intent
-                && a.arguments.map { [$0.name: $0.value] } == b.arguments.map { [$0.name: $0.value] }
-        }
+        guard !words.isEmpty else { return nil }
+        let match = matcher.match(NormalizedText(words: words))
+        guard let neural = match.best, neural.confidence >= 1 else { return nil }
         if let grammar = transcript.match?.best {
-            return same(grammar, neural) ? transcript : nil
+            return grammar.isSameCommand(as: neural) ? transcript : nil
         }
-        let end = segment.start + Double(segment.samples.count) / Double(RecognizerAudio.sampleRate)
-        return Transcript(text: words.joined(separator: " "), start: segment.start, end: end, confidence: transcript.confidence,
-                          words: words.map { TimedWord(word: $0, start: segment.start, end: end) }, alternatives: [],
-                          mode: .grammar, match: matcher.match(NormalizedText(words: words)), evidence: transcript.evidence)
+        return Self.neuralTranscript(words, match: match, segment: segment, confidence: transcript.confidence, mode: .grammar,
+                                     evidence: transcript.evidence)
     }
 
     /// Compiles the search of `answers` ahead of the answer (nothing when

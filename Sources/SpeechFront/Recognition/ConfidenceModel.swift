@@ -39,9 +39,10 @@ struct ConfidenceModel: Sendable {
         return model
     }
 
-    /// The probability for `evidence`, by the model fitted on what it holds.
-    static func confidence(_ evidence: RecognitionEvidence) -> Double {
-        guard let opinion = evidence.secondOpinion else { return fitted.probability(features(evidence)) }
+    /// The probability for `evidence`, by the model fitted on what it holds
+    /// (without the second opinion when `judgingBySecondOpinion` is false).
+    static func confidence(_ evidence: RecognitionEvidence, judgingBySecondOpinion: Bool = true) -> Double {
+        guard judgingBySecondOpinion, let opinion = evidence.secondOpinion else { return fitted.probability(features(evidence)) }
         return fittedWithSecondOpinion.probability(features(evidence) + [opinion.distance, opinion.extra])
     }
 

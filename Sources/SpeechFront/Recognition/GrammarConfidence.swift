@@ -4,8 +4,11 @@ extension CommandRecognizer {
     /// The probability that the grammar path is what was said
     /// (`ConfidenceModel`), judged against the best unconstrained phone
     /// sequence over the same audio and, when Moonshine is installed, what
-    /// it heard there (`SecondOpinion`); with the evidence it was judged from.
-    func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment) throws(SpeechError) -> (Double, RecognitionEvidence?) {
+    /// it heard there (`SecondOpinion`); with the evidence it was judged
+    /// from. `judgingBySecondOpinion` false: the opinion is in the evidence,
+    /// but the confidence is the model's fitted without it.
+    func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment,
+                           judgingBySecondOpinion: Bool = true) throws(SpeechError) -> (Double, RecognitionEvidence?) {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return (0, nil) }
         let phones = try decoder.decode(segment.samples, with: searches.phoneLoop(), nbest: 1, words: true)
         var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: decodedPhones,
@@ -20,7 +23,7 @@ extension CommandRecognizer {
         }
         evidence.voicedSeconds = segment.voicedSeconds
         if let voice = segment.voiceFrames { evidence.measureVoice(voice, in: decoded) }
-        return (ConfidenceModel.confidence(evidence), evidence)
+        return (ConfidenceModel.confidence(evidence, judgingBySecondOpinion: judgingBySecondOpinion), evidence)
     }
 
     /// The phones the decoder knows for a word it decoded (`word(2)` for a variant).

@@ -181,9 +181,8 @@ public final class UtteranceCutter {
 
     var recording: Recording? {
         guard keepsWhole, historyStart == 0, denoises != nil else { return nil }
-        let denoised = if case .on = denoising { true } else { false }
         return Recording(samples: decodedAudio(0..<original.count), noiseVoice: suppresses ? noiseVoice : nil,
-                         originals: denoised ? original : nil)
+                         originals: denoises == true ? original : nil)
     }
 
     // MARK: Hearing
@@ -220,12 +219,8 @@ public final class UtteranceCutter {
             offset = end
         }
         guard offset < heard.originals.count else { return endpoints }
-        let originals = Array(heard.originals[offset...])
-        if case .on(let limit) = denoising, let denoised = heard.denoised {
-            let mixed = DenoisingStage.mix(Array(denoised[offset...]), originals, keep: DenoisingStage.originalShare(attenuationLimit: limit))
-            return endpoints + deliver(try endpointer.feedEndpoints(mixed))
-        }
-        return endpoints + deliver(try endpointer.feedEndpoints(originals))
+        let decoded = asDecoded(Array(heard.originals[offset...]), denoised: heard.denoised.map { Array($0[offset...]) })
+        return endpoints + deliver(try endpointer.feedEndpoints(decoded))
     }
 
     private func currentSuppressor() throws(SpeechError) -> DenoisingStage {
@@ -316,20 +311,21 @@ public final class UtteranceCutter {
         guard start >= 0, start + segment.samples.count <= original.count else { return segment }
         var heard = segment
         heard.samples = decodedAudio(start..<(start + segment.samples.count))
-        if case .on = denoising { heard.originalSamples = Array(original[start..<(start + segment.samples.count)]) }
+        if denoises == true { heard.originalSamples = Array(original[start..<(start + segment.samples.count)]) }
         return heard
     }
 
     /// The history's `range` as it is decoded.
     private func decodedAudio(_ range: Range<Int>) -> [Int16] {
-        switch denoising {
-        case .undecided, .off:
-            return Array(original[range])
-        case .on(let limit):
-            guard suppresses, denoised.count >= range.upperBound else { return Array(original[range]) }
-            return DenoisingStage.mix(Array(denoised[range]), Array(original[range]),
-                                      keep: DenoisingStage.originalShare(attenuationLimit: limit))
-        }
+        asDecoded(Array(original[range]), denoised: suppresses && denoised.count >= range.upperBound ? Array(denoised[range]) : nil)
+    }
+
+    /// Audio as it is decoded, from the original and (when there is one)
+    /// the denoised stretch in step with it: the original, or the denoised
+    /// one with the original mixed back in to the decision's limit.
+    private func asDecoded(_ original: [Int16], denoised: [Int16]?) -> [Int16] {
+        guard case .on(let limit) = denoising, let denoised else { return original }
+        return DenoisingStage.mix(denoised, original, keep: DenoisingStage.originalShare(attenuationLimit: limit))
     }
 
     /// After the decision, only what an utterance still to come may reach
