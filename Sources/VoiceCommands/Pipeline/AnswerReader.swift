@@ -10,11 +10,23 @@ enum AnswerReader {
         "forget about it", "quit", "abort", "no stop", "no cancel", "no never mind",
     ]
 
-    /// "cancel", "never mind", "stop", "forget it"…
+    /// "cancel", "never mind", "stop", "forget it"…, or several of them in
+    /// a row, as people say them ("no, no, cancel", "never mind, never mind").
     static func isCancel(_ text: String) -> Bool {
         let said = words(text).filter { $0 != "please" && $0 != "just" && $0 != "oh" }
-        return cancelPhrases.contains(said.joined(separator: " "))
+        guard !said.isEmpty, said.count <= longestCancel else { return false }
+        // reachable[i]: the first i words are cancel phrases, one after another.
+        var reachable = [true] + Array(repeating: false, count: said.count)
+        for end in 1...said.count {
+            reachable[end] = (max(0, end - cancelPhraseLength)..<end).contains { start in
+                reachable[start] && cancelPhrases.contains(said[start..<end].joined(separator: " "))
+            }
+        }
+        return reachable[said.count]
     }
+    /// The most words a cancel phrase has; the most an answer of them may have.
+    private static let cancelPhraseLength = cancelPhrases.map { $0.split(separator: " ").count }.max() ?? 1
+    private static let longestCancel = 12
 
     static let yesWords: Set<String> = [
         "yes", "yeah", "yep", "yup", "yea", "sure", "ok", "okay", "correct", "right", "affirmative",

@@ -20,9 +20,15 @@ struct AnswerReaderTests {
         #expect(AnswerReader.yesOrNo(answer) == nil)
     }
 
-    @Test(arguments: ["cancel", "never mind", "Never mind.", "stop", "forget it", "please cancel"])
+    @Test(arguments: ["cancel", "never mind", "Never mind.", "stop", "forget it", "please cancel",
+                      "Never mind, never mind.", "cancel, cancel", "stop stop", "no, never mind, forget it"])
     func cancel(_ answer: String) {
         #expect(AnswerReader.isCancel(answer))
+    }
+
+    @Test(arguments: ["cancel the meeting", "never mind the rain", "stop by the shop", "no", "", "no no"])
+    func notCancel(_ answer: String) {
+        #expect(!AnswerReader.isCancel(answer))
     }
 
     @Test func choicesByPositionOrName() {
