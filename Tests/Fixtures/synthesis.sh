@@ -14,6 +14,7 @@ peak() { sox -R "$1" -n stat 2>&1 | awk '/Maximum amplitude/ {print $3}'; }
 speak() {
   local out=$1 voice=$2 text=$3 raw="$1.raw.wav"
   case "$voice" in
+    espeak:*:*) local name=${voice#espeak:}; espeak-ng -v "${name%%:*}" -s "${name#*:}" -w "$raw" "$text" ;;
     espeak:*) espeak-ng -v "${voice#espeak:}" -w "$raw" "$text" ;;
     flite:*) flite -voice "${voice#flite:}" -t "$text" -o "$raw" ;;
     *) echo "unknown voice $voice" >&2; exit 1 ;;

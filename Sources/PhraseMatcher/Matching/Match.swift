@@ -53,6 +53,16 @@ public struct MatchResult: Sendable {
         return names.count > 1 ? names : []
     }
 
+    /// The best reading when it is the only one that good and says the
+    /// whole command in the phrase's own words and typed values (fillers
+    /// aside): no free text, nothing out of range. What another
+    /// recogniser's words must be to count as a command of their own.
+    public var exactReading: Match? {
+        guard let best, candidates.count(where: \.isTiedWithBest) == 1, !best.arguments.contains(where: \.isOutOfRange),
+              !best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) else { return nil }
+        return best
+    }
+
     public init(text: String, candidates: [Match]) {
         self.text = text
         self.candidates = candidates

@@ -85,8 +85,32 @@ public final class CommandRecognizer {
         case .lm:
             return try recognizeWithLanguageModel(segment)
         case .auto:
-            return try preferringFreeText(try recognizeWithGrammar(segment, reject: true), segment)
+            let commands = try recognizeWithGrammar(segment, reject: true)
+            if let heard = try neuralCommand(over: commands, segment) { return heard }
+            return try preferringFreeText(commands, segment)
         }
+    }
+
+    /// The command the neural recogniser heard, when its words are one
+    /// whole command that is not the grammar's, and PocketSphinx, decoding
+    /// those words alone, gives them a confidence that passes and beats the
+    /// grammar's own. A grammar confuses close neighbours ("turn on" for
+    /// "turn off"), and its confidence suffers when the neural recogniser
+    /// heard otherwise; an unconstrained recogniser that heard a whole
+    /// different command is a witness worth checking. Free text is left to
+    /// `preferringFreeText`.
+    private func neuralCommand(over commands: Transcript, _ segment: SpeechSegment) throws(SpeechError) -> Transcript? {
+        guard let heard = commands.evidence?.secondOpinion?.text else { return nil }
+        let words = TextNormalizer.words(of: heard)
+        guard !words.isEmpty, let neural = matcher.match(NormalizedText(words: words)).exactReading else { return nil }
+        if let grammar = commands.match?.best, grammar.isSameCommand(as: neural) { return nil }
+        guard let search = try searches.heardWords(words) else { return nil }
+        let decoded = try decoder.decode(segment.samples, with: search, nbest: 1)
+        var transcript = makeTranscript(decoded, segment: segment, mode: .auto)
+        guard let verified = transcript.match?.best, verified.isSameCommand(as: neural) else { return nil }
+        (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, heard: heard)
+        guard transcript.confidence >= minimumConfidence(for: transcript), transcript.confidence > commands.confidence else { return nil }
+        return transcript
     }
 
     /// Free text is outside the grammar: speech the grammar explains only
@@ -159,31 +183,29 @@ public final class CommandRecognizer {
         // Judged on PocketSphinx's evidence: the second opinion's model was
         // fitted on commands, and a lone word gives the neural recogniser
         // little to go on (flite's "courier" came out "oh, yeah"). Its
-        // opinion counts below, where it agrees or the grammar heard nothing.
+        // opinion counts below, where it heard a whole answer.
         (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, judgingBySecondOpinion: false)
-        guard transcript.confidence < options.minimumAnswerConfidence else { return transcript }
-        if let agreed = neuralAnswer(to: transcript, segment: segment, matcher: search.matcher) { return agreed }
-        transcript.match = .none(transcript.text)
+        if let neural = neuralAnswer(to: transcript, segment: segment, matcher: search.matcher) { return neural }
+        if transcript.confidence < options.minimumAnswerConfidence { transcript.match = .none(transcript.text) }
         return transcript
     }
 
-    /// An answer the grammar heard doubtfully, or not at all, when the
-    /// neural recogniser heard a whole answer the question accepts: the
-    /// grammar's, when the two agree (two recognisers that share nothing
-    /// hearing the same answer is evidence enough), else the neural one's
-    /// when the grammar heard nothing it accepts. Short answers are where
-    /// the grammar's own evidence is thinnest ("yes" in a voice unlike the
-    /// acoustic model's came out as nothing at all).
+    /// The answer when the neural recogniser heard a whole answer the
+    /// question accepts: the grammar's, when the two agree (two recognisers
+    /// that share nothing hearing the same answer is evidence enough, even
+    /// when the grammar doubted), else the neural one's. A grammar's
+    /// answers are close neighbours it confuses ("two minutes" for "ten
+    /// minutes", at 0.6); an unconstrained recogniser that heard a
+    /// different whole answer is the better witness. Nil when it heard no
+    /// whole answer: the grammar's evidence decides alone.
     private func neuralAnswer(to transcript: Transcript, segment: SpeechSegment, matcher: Matcher) -> Transcript? {
         let heard = transcript.evidence?.secondOpinion?.text ?? secondOpinion?.transcribe(segment.samplesAsHeard[...])
         guard let heard else { return nil }
         let words = TextNormalizer.words(of: heard)
         guard !words.isEmpty else { return nil }
         let match = matcher.match(NormalizedText(words: words))
-        guard let neural = match.best, neural.confidence >= 1 else { return nil }
-        if let grammar = transcript.match?.best {
-            return grammar.isSameCommand(as: neural) ? transcript : nil
-        }
+        guard let neural = match.exactReading else { return nil }
+        if let grammar = transcript.match?.best, grammar.isSameCommand(as: neural) { return transcript }
         return Self.neuralTranscript(words, match: match, segment: segment, confidence: transcript.confidence, mode: .grammar,
                                      evidence: transcript.evidence)
     }

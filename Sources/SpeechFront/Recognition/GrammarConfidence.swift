@@ -7,13 +7,14 @@ extension CommandRecognizer {
     /// it heard there (`SecondOpinion`); with the evidence it was judged
     /// from. `judgingBySecondOpinion` false: the opinion is in the evidence,
     /// but the confidence is the model's fitted without it.
-    func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment,
+    /// `heard`: what the neural recogniser heard, when it was asked already.
+    func grammarConfidence(_ decoded: DecodedUtterance, segment: SpeechSegment, heard: String? = nil,
                            judgingBySecondOpinion: Bool = true) throws(SpeechError) -> (Double, RecognitionEvidence?) {
         guard !decoded.text.isEmpty, decoded.frames > 0 else { return (0, nil) }
         let phones = try decoder.decode(segment.samples, with: searches.phoneLoop(), nbest: 1, words: true)
         var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: decodedPhones,
                                                      nats: { Double($0) * 1024 * log(decoded.logBase) })
-        if let neural = secondOpinion, let heard = neural.transcribe(segment.samplesAsHeard[...]) {
+        if let heard = heard ?? secondOpinion?.transcribe(segment.samplesAsHeard[...]) {
             let said = decoded.words.filter { !Self.isFiller($0.word) }.flatMap { decodedPhones($0.word) }
             // Its words may be any English: their phones come from flite's
             // CMU lexicon, or its letter-to-sound rules.

@@ -92,6 +92,18 @@ final class RecognitionSearches {
         return search
     }
 
+    /// A search whose only path is `words` (replacing the last one), nil
+    /// when they are not plain words a phrase can hold ("5", "$3").
+    func heardWords(_ words: [String]) throws(SpeechError) -> DecoderSearch? {
+        guard !words.isEmpty, words.count <= Self.longestHeard,
+              words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "'" } }),
+              let phrase = try? Phrase(words.joined(separator: " ")) else { return nil }
+        let heard = CommandModel(application: "heard", fillers: [], types: [], intents: [Intent(name: "Heard", phrases: [phrase])])
+        try addGrammar(.heardWords, JSGFGrammar(model: heard, name: "heard"), what: "grammar of the words heard")
+        return .heardWords
+    }
+    private static let longestHeard = 40
+
     /// The general language model's search, loaded (with the whole
     /// dictionary) the first time.
     func languageModel() throws(SpeechError) -> DecoderSearch {

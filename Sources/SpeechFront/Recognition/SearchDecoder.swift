@@ -14,6 +14,9 @@ struct DecoderSearch: Hashable, Sendable {
     static let language = DecoderSearch(name: "language")
     /// The phone loop that grammar confidence is measured against.
     static let phones = DecoderSearch(name: "phones")
+    /// One word sequence and nothing else: PocketSphinx's evidence for
+    /// words the neural recogniser heard.
+    static let heardWords = DecoderSearch(name: "heard-words")
     /// The grammar of the answers to one question.
     static func answers(_ number: Int) -> DecoderSearch { DecoderSearch(name: "answer\(number)") }
 }

@@ -55,6 +55,17 @@ struct MatcherTests {
         #expect(match.confidence > 0.9)
     }
 
+    /// Another recogniser's words count as a command only when they say
+    /// one whole command in the phrase's words and values.
+    @Test func anExactReadingHasNoFreeTextTieOrValueOutOfRange() {
+        #expect(matcher.match("set a timer for five minutes please").exactReading?.intent == "SetTimer")
+        #expect(matcher.match("clean the lounge").exactReading?.argument("room")?.value == .enumCase("livingRoom"))
+        #expect(matcher.match("send a message to sam lee saying hello").exactReading == nil, "free text")
+        #expect(matcher.match("order 12 pizzas").exactReading == nil, "out of range")
+        #expect(matcher.match("open the kitchen app").exactReading?.intent == "Open")
+        #expect(matcher.match("clean the garage").exactReading == nil)
+    }
+
     @Test func matchesEnumTitlesAndSynonyms() {
         #expect(best("clean the lounge")?.argument("room")?.value == .enumCase("livingRoom"))
         #expect(best("Clean the Living Room.")?.argument("room")?.value == .enumCase("livingRoom"))

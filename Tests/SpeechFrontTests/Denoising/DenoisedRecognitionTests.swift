@@ -10,11 +10,12 @@ import Testing
 @Suite(.enabled(if: SharedRecognizer.modelInstalled && NoiseSuppressor.unavailableReason == nil,
                 "needs pocketsphinx-en-us and RNNoise"), .serialized)
 struct DenoisedRecognitionTests {
-    static func recognizer(_ denoise: DenoiseMode) throws -> CommandRecognizer {
+    static func recognizer(_ denoise: DenoiseMode, secondOpinion: Bool = true) throws -> CommandRecognizer {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         options.pronunciations = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
         options.utterances.denoising.mode = denoise
+        options.asksSecondOpinion = secondOpinion
         return try CommandRecognizer(model: model, modelPath: nil, options: options)
     }
 
@@ -29,13 +30,16 @@ struct DenoisedRecognitionTests {
         match?.intent == intent && arguments.allSatisfy { match?.argument($0.key)?.value == $0.value }
     }
 
-    /// rms at 4 dB: "six minutes" without denoising; slt at 2 dB: "send mum a text".
+    /// rms at 4 dB: "six minutes" to the grammar without denoising; slt at
+    /// 2 dB: "send mum a text". (Moonshine, which hears the audio as it
+    /// came, gets rms's "fifteen minutes" right even so: the grammar's
+    /// hearing is what denoising is for.)
     @Test(arguments: [
         ("kitchen-noisy-rms", "SetTimer", ["duration": SlotValue.duration(seconds: 900)]),
         ("kitchen-noisy-slt", "ChangeDeviceState", ["device": .entity("kitchen-light"), "state": .boolean(true)]),
     ])
     func heardRightOnlyWhenDenoised(_ clip: String, _ intent: String, _ arguments: [String: SlotValue]) throws {
-        let off = try Self.heard(clip, try Self.recognizer(.off))
+        let off = try Self.heard(clip, try Self.recognizer(.off, secondOpinion: false))
         #expect(!Self.isRight(off.match, intent, arguments), "without denoising: \"\(off.text)\"")
         for mode in [DenoiseMode.on, .auto] {
             let recognizer = try Self.recognizer(mode)

@@ -188,3 +188,36 @@ extension CommandSessionTests {
         #expect(log.intents.isEmpty)
     }
 }
+
+/// A command or answer the neural recogniser heard whole wins over a
+/// different one the grammar heard, in espeak-ng's voice: "ten minutes" is
+/// "two minutes" to PocketSphinx's answer grammar (at 0.6), and "turn off
+/// the kitchen light" at 130 words a minute is "turn on" to its command
+/// grammar. Each test also checks that the grammar alone hears otherwise,
+/// which is what makes it a test of the neural recogniser's part.
+@Suite(.enabled(if: CommandRecognizer.secondOpinionUnavailableReason == nil, "Moonshine is not installed (scripts/install-asr)"))
+struct NeuralRecognizerTests {
+    func listen(to clip: String, secondOpinion: Bool) async throws -> CommandSessionTests.EventLog {
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        var speech = try CommandSessionTests.speechOptions()
+        speech.asksSecondOpinion = secondOpinion
+        let log = CommandSessionTests.EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model), speech: speech) { log.add($0) }
+        let path = CommandSessionTests.sessions.appendingPathComponent(clip).path
+        try await session.listen(to: ReaderAudioSource.file(path, pacing: .asFastAsConsumed))
+        return log
+    }
+
+    @Test func theNeuralRecognisersWholeAnswerWins() async throws {
+        #expect(try await listen(to: "espeak-timer.flac", secondOpinion: true).replies.last?.text == "Your ten minute timer is set.")
+        #expect(try await listen(to: "espeak-timer.flac", secondOpinion: false).replies.last?.text != "Your ten minute timer is set.")
+    }
+
+    @Test func theNeuralRecognisersWholeCommandWins() async throws {
+        let heard = try await listen(to: "espeak-light.flac", secondOpinion: true).intents
+        #expect(heard.map { $0.argument("state")?.value } == [.boolean(false)])
+        #expect(heard.map { $0.argument("device")?.value } == [.entity("kitchen-light")])
+        let grammarAlone = try await listen(to: "espeak-light.flac", secondOpinion: false).intents
+        #expect(grammarAlone.map { $0.argument("state")?.value } != [.boolean(false)])
+    }
+}

@@ -220,4 +220,28 @@ fi
 to_flac "$work/kitchen-five.wav" "$here/kitchen-five.flac"
 echo "kitchen-five: speech RMS $speech_rms, noise RMS $noise_rms, SNR" \
   "$(python3 -c "import math; print(f'{20 * math.log10($speech_rms / $noise_rms):.2f}')") dB"
+# A timer asked for, and its length given, in espeak-ng's voice, which
+# PocketSphinx's answer grammar hears as "two minutes" and Moonshine as
+# "ten minutes": the neural recogniser's whole answer wins. Made as the
+# voices benchmark makes its sessions (Benchmarks/voices/make-voices.sh).
+speak "$work/t1" espeak:en-us "set a timer"
+speak "$work/t2" espeak:en-us "ten minutes"
+sox -R "$work/t1.wav" "$work/t1.loud.wav" gain -n -3
+sox -R "$work/t2.wav" "$work/t2.loud.wav" gain -n -3
+timeline espeak-timer "$work/espeak-timer.tsv" 0.5 t1.loud "set a timer" 2.0 t2.loud "ten minutes" 1.0
+# Under it, the voices benchmark's faint pink noise floor (peak -55 dBFS).
+with_floor() {
+  sox -R -r "$rate" -c 1 -n "${float[@]}" "$work/$1.floor.wav" synth "$(soxi -D "$work/$1.wav")" pinknoise norm -55
+  sox -R -m "$work/$1.wav" "$work/$1.floor.wav" "$work/$1.floored.wav"
+  to_flac "$work/$1.floored.wav" "$here/$1.flac"
+}
+with_floor espeak-timer
+
+# The same way, espeak-ng at 130 words a minute: "turn off the kitchen
+# light", which the command grammar hears as "turn on" and Moonshine right.
+speak "$work/l1" espeak:en-us:130 "turn off the kitchen light"
+sox -R "$work/l1.wav" "$work/l1.loud.wav" gain -n -3
+timeline espeak-light "$work/espeak-light.tsv" 0.5 l1.loud "turn off the kitchen light" 1.0
+with_floor espeak-light
+
 echo "wrote $(ls "$here"/*.flac "$here"/*.tsv | wc -l) files to $here"
