@@ -4,14 +4,14 @@
 /// which turns number and duration rules into hundreds of thousands of arcs.
 public struct WordAutomaton: Sendable {
     /// Word ids on arcs; `epsilon` for an arc that reads nothing.
-    static let epsilon: Int32 = -1
+    public static let epsilon: Int32 = -1
 
     public private(set) var words: [String] = []
     private var wordIDs: [String: Int32] = [:]
     /// Arcs per state: (word id or epsilon, target).
-    private(set) var arcs: [[(word: Int32, target: Int32)]] = []
-    private(set) var start: Int32 = 0
-    private(set) var finals: Set<Int32> = []
+    public private(set) var arcs: [[(word: Int32, target: Int32)]] = []
+    public private(set) var start: Int32 = 0
+    public private(set) var finals: Set<Int32> = []
 
     public var stateCount: Int { arcs.count }
     public var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }

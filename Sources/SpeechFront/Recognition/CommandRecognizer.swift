@@ -91,20 +91,31 @@ public final class CommandRecognizer {
         }
     }
 
-    /// The command the neural recogniser heard, when its words are one
-    /// whole command that is not the grammar's, and PocketSphinx, decoding
-    /// those words alone, gives them a confidence that passes and beats the
-    /// grammar's own. A grammar confuses close neighbours ("turn on" for
-    /// "turn off"), and its confidence suffers when the neural recogniser
-    /// heard otherwise; an unconstrained recogniser that heard a whole
-    /// different command is a witness worth checking. Free text is left to
+    /// The command the neural recogniser heard, when it is not the
+    /// grammar's: its words when they are one whole command, else, when
+    /// the grammar passed nothing, the grammar's words nearest them in
+    /// sound (`GrammarPhoneGraph`: "said a timer" is "set a timer").
+    /// PocketSphinx decodes those words alone
+    /// and they are judged as any grammar result is; they win when they
+    /// pass and beat the grammar's own confidence. A grammar confuses close
+    /// neighbours ("turn on" for "turn off"), and its confidence suffers
+    /// when the neural recogniser heard otherwise; an unconstrained
+    /// recogniser is a witness worth checking. Free text is left to
     /// `preferringFreeText`.
     private func neuralCommand(over commands: Transcript, _ segment: SpeechSegment) throws(SpeechError) -> Transcript? {
         guard let heard = commands.evidence?.secondOpinion?.text else { return nil }
         let words = TextNormalizer.words(of: heard)
-        guard !words.isEmpty, let neural = matcher.match(NormalizedText(words: words)).exactReading else { return nil }
+        guard !words.isEmpty else { return nil }
+        let reading = matcher.match(NormalizedText(words: words))
+        if let best = reading.best, best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) { return nil }
+        // Its words near a command in sound are a weaker witness than its
+        // words as a command: they rescue what the grammar could not pass,
+        // and never overrule a command it did ("order of a large latte"
+        // reads nearest "order eight large latte").
+        guard let said = reading.exactReading != nil ? words : (commands.match?.best == nil ? wordsNearest(words) : nil),
+              let neural = said == words ? reading.exactReading : matcher.match(NormalizedText(words: said)).exactReading else { return nil }
         if let grammar = commands.match?.best, grammar.isSameCommand(as: neural) { return nil }
-        guard let search = try searches.heardWords(words) else { return nil }
+        guard let search = try searches.heardWords(said) else { return nil }
         let decoded = try decoder.decode(segment.samples, with: search, nbest: 1)
         var transcript = makeTranscript(decoded, segment: segment, mode: .auto)
         guard let verified = transcript.match?.best, verified.isSameCommand(as: neural) else { return nil }
@@ -112,6 +123,19 @@ public final class CommandRecognizer {
         guard transcript.confidence >= minimumConfidence(for: transcript), transcript.confidence > commands.confidence else { return nil }
         return transcript
     }
+
+    /// The command grammar's words nearest `words` in sound, nil when even
+    /// those need more than `farthestReading` edits a phone, or leave out
+    /// more than `mostUnheard` of their phones: a word the grammar adds
+    /// that nobody said ("medium" read as "a medium tea") is no spelling.
+    private func wordsNearest(_ words: [String]) -> [String]? {
+        let heard = words.flatMap { (LetterToSound.shared.phones(for: $0) ?? "").split(separator: " ").map(String.init) }
+        guard let graph = searches.commandPhones(), let nearest = graph.nearest(to: heard),
+              nearest.edits <= Self.farthestReading * Double(max(heard.count, nearest.phones)),
+              Double(nearest.skipped) <= Self.mostUnheard * Double(nearest.phones) else { return nil }
+        return nearest.words
+    }
+    private static let farthestReading = 0.25, mostUnheard = 0.1
 
     /// Free text is outside the grammar: speech the grammar explains only
     /// loosely may be a free-text command. The language model's words win

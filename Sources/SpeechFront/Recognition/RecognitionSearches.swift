@@ -17,6 +17,9 @@ final class RecognitionSearches {
     /// Compiled answer grammars by their JSGF text, each a search of its own.
     private var answerSearches: [String: AnswerSearch] = [:]
     private static let answerSearchLimit = 16
+    /// The command grammar's automaton, and its phones once asked for.
+    private var commandAutomaton: WordAutomaton?
+    private var commandPhoneGraph: GrammarPhoneGraph?
     private var hasLanguageModel = false
     private var hasPhoneLoop = false
 
@@ -59,7 +62,8 @@ final class RecognitionSearches {
 
     private func loadCommands(_ model: CommandModel) throws(SpeechError) {
         vocabulary.wordLocations = model.wordLocations
-        try addGrammar(.commands, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
+        commandAutomaton = try addGrammar(.commands, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
+        commandPhoneGraph = nil
         if let wakePhrase { try addGrammar(.wakeCommands, grammar, prefix: wakePhrase.words, what: "recognition grammar") }
     }
 
@@ -126,11 +130,23 @@ final class RecognitionSearches {
         return .phones
     }
 
+    /// The command grammar as phones (each word's first pronunciation),
+    /// made the first time it is asked for.
+    func commandPhones() -> GrammarPhoneGraph? {
+        if commandPhoneGraph == nil, let automaton = commandAutomaton {
+            commandPhoneGraph = GrammarPhoneGraph(automaton) { word in
+                (decoder.pronunciation(of: word) ?? "").split(separator: " ").map(String.init)
+            }
+        }
+        return commandPhoneGraph
+    }
+
     /// Compiles `grammar` (after the words of `prefix`, if any) into
     /// `search` (replacing one of that name), with the words it lacks added
-    /// to the dictionary first.
+    /// to the dictionary first; returns its automaton (without the prefix).
+    @discardableResult
     private func addGrammar(_ search: DecoderSearch, _ grammar: JSGFGrammar, alsoKnowing extraWords: [String] = [],
-                            prefix: [String] = [], what: String) throws(SpeechError) {
+                            prefix: [String] = [], what: String) throws(SpeechError) -> WordAutomaton {
         try vocabulary.add(prefix + grammar.words + extraWords)
         let automaton: WordAutomaton
         do {
@@ -140,6 +156,7 @@ final class RecognitionSearches {
         }
         let fsg = (prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)).finiteStateGrammar()
         try decoder.create(search, settings: options.grammarSearchSettings, kind: .grammar(fsg))
+        return automaton
     }
 
     /// Words of the model outside the grammar (free-text phrases) that the

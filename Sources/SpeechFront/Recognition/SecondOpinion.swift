@@ -37,7 +37,7 @@ public struct SecondOpinion: Sendable, Equatable {
     static func localEditDistance(_ a: [String], within b: [String]) -> Double {
         guard !a.isEmpty else { return 0 }
         guard !b.isEmpty else { return Double(a.count) }
-        let kindsA = a.map(kind), kindsB = b.map(kind)
+        let kindsA = a.map(kind(of:)), kindsB = b.map(kind(of:))
         // Row i: the cheapest edits of a[..<i] ending at each place in b;
         // row 0 is free everywhere, so the stretch may start anywhere.
         var previous = [Double](repeating: 0, count: b.count + 1), current = previous
@@ -63,5 +63,5 @@ public struct SecondOpinion: Sendable, Equatable {
         return kinds
     }()
 
-    private static func kind(_ phone: String) -> Int? { kinds[phone] }
+    static func kind(of phone: String) -> Int? { kinds[phone] }
 }
