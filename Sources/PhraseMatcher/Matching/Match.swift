@@ -28,6 +28,9 @@ public struct Match: Sendable {
 
     public func argument(_ name: String) -> Argument? { arguments.first { $0.name == name } }
 
+    /// Some argument is free text.
+    public var hasFreeText: Bool { arguments.contains { if case .text = $0.value { true } else { false } } }
+
     /// The same intent of the same application with the same values,
     /// however either was worded ("order large latte", "order a large latte").
     public func isSameCommand(as other: Match) -> Bool {
@@ -59,7 +62,7 @@ public struct MatchResult: Sendable {
     /// recogniser's words must be to count as a command of their own.
     public var exactReading: Match? {
         guard let best, candidates.count(where: \.isTiedWithBest) == 1, !best.arguments.contains(where: \.isOutOfRange),
-              !best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) else { return nil }
+              !best.hasFreeText else { return nil }
         return best
     }
 

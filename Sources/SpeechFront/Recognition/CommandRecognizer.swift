@@ -107,7 +107,7 @@ public final class CommandRecognizer {
         let words = TextNormalizer.words(of: heard)
         guard !words.isEmpty else { return nil }
         let reading = matcher.match(NormalizedText(words: words))
-        if let best = reading.best, best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) { return nil }
+        if reading.best?.hasFreeText == true { return nil }
         // Its words near a command in sound are a weaker witness than its
         // words as a command: they rescue what the grammar could not pass,
         // and never overrule a command it did ("order of a large latte"
@@ -129,7 +129,7 @@ public final class CommandRecognizer {
     /// more than `mostUnheard` of their phones: a word the grammar adds
     /// that nobody said ("medium" read as "a medium tea") is no spelling.
     private func wordsNearest(_ words: [String]) -> [String]? {
-        let heard = words.flatMap { (LetterToSound.shared.phones(for: $0) ?? "").split(separator: " ").map(String.init) }
+        let heard = words.flatMap(Self.heardPhones)
         guard let graph = searches.commandPhones(), let nearest = graph.nearest(to: heard),
               nearest.edits <= Self.farthestReading * Double(max(heard.count, nearest.phones)),
               Double(nearest.skipped) <= Self.mostUnheard * Double(nearest.phones) else { return nil }
@@ -145,7 +145,7 @@ public final class CommandRecognizer {
         guard !freeTextIntents.isEmpty, commands.confidence < options.freeTextCheckBelow else { return commands }
         let freeText = try recognizeFreeText(segment, heard: commands.evidence?.secondOpinion?.text)
         if let best = freeText.match?.best, freeTextIntents.contains([best.application, best.intent]),
-           best.arguments.contains(where: { if case .text = $0.value { true } else { false } }) {
+           best.hasFreeText {
             return freeText
         }
         return commands

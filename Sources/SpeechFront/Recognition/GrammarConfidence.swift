@@ -16,15 +16,18 @@ extension CommandRecognizer {
                                                      nats: { Double($0) * 1024 * log(decoded.logBase) })
         if let heard = heard ?? secondOpinion?.transcribe(segment.samplesAsHeard[...]) {
             let said = decoded.words.filter { !Self.isFiller($0.word) }.flatMap { decodedPhones($0.word) }
-            // Its words may be any English: their phones come from flite's
-            // CMU lexicon, or its letter-to-sound rules.
-            evidence.secondOpinion = SecondOpinion(text: heard, said: said) { word in
-                (LetterToSound.shared.phones(for: word) ?? "").split(separator: " ").map(String.init)
-            }
+            evidence.secondOpinion = SecondOpinion(text: heard, said: said, phonesOf: Self.heardPhones)
         }
         evidence.voicedSeconds = segment.voicedSeconds
         if let voice = segment.voiceFrames { evidence.measureVoice(voice, in: decoded) }
         return (ConfidenceModel.confidence(evidence, judgingBySecondOpinion: judgingBySecondOpinion), evidence)
+    }
+
+    /// The phones of a word the neural recogniser wrote: it may be any
+    /// English, so they come from flite's CMU lexicon, or its
+    /// letter-to-sound rules.
+    static func heardPhones(_ word: String) -> [String] {
+        (LetterToSound.shared.phones(for: word) ?? "").split(separator: " ").map(String.init)
     }
 
     /// The phones the decoder knows for a word it decoded (`word(2)` for a variant).
