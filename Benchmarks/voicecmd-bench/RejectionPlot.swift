@@ -9,9 +9,25 @@ enum RejectionPlot {
         var dashed: Bool
     }
 
+    /// What the chart is of: its title, its axes and the unit of x.
+    struct Labels {
+        var title: String
+        var x: String
+        var y: String
+        var xUnit: String
+        var items: String
+
+        static let rejection = Labels(title: "voicecmd rejection: false accepts against missed commands",
+                                      x: "out-of-grammar clips heard as a command (%)", y: "in-grammar commands missed (%)",
+                                      xUnit: "% false accepts", items: "clips")
+        static let wake = Labels(title: "voicecmd wake phrase: false wakes against missed phrases",
+                                 x: "false wakes per hour of other speech and noise", y: "wake phrases missed (%)",
+                                 xUnit: "false wakes per hour", items: "recordings")
+    }
+
     static let colours = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
 
-    static func svg(_ curves: [Curve], defaultThreshold: Double, subtitle: String) -> String {
+    static func svg(_ curves: [Curve], defaultThreshold: Double, subtitle: String, labels: Labels = .rejection) -> String {
         let width = 900.0, height = 600.0
         let left = 70.0, right = 250.0, top = 60.0, bottom = 60.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
@@ -32,7 +48,7 @@ enum RejectionPlot {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
             font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
-            <text x="\(number(left))" y="24" font-size="16" font-weight="bold">voicecmd rejection: false accepts against missed commands</text>
+            <text x="\(number(left))" y="24" font-size="16" font-weight="bold">\(escape(labels.title))</text>
             <text x="\(number(left))" y="44" fill="#444">\(escape(subtitle))</text>
 
             """
@@ -53,8 +69,8 @@ enum RejectionPlot {
         }
         svg += """
             <rect x="\(number(left))" y="\(number(top))" width="\(number(plotWidth))" height="\(number(plotHeight))" fill="none" stroke="#333"/>
-            <text x="\(number(left + plotWidth / 2))" y="\(number(height - 18))" text-anchor="middle">out-of-grammar clips heard as a command (%)</text>
-            <text transform="translate(20 \(number(top + plotHeight / 2))) rotate(-90)" text-anchor="middle">in-grammar commands missed (%)</text>
+            <text x="\(number(left + plotWidth / 2))" y="\(number(height - 18))" text-anchor="middle">\(escape(labels.x))</text>
+            <text transform="translate(20 \(number(top + plotHeight / 2))) rotate(-90)" text-anchor="middle">\(escape(labels.y))</text>
             <clipPath id="plot"><rect x="\(number(left - 8))" y="\(number(top - 16))" width="\(number(plotWidth + 40))" height="\(number(plotHeight + 24))"/></clipPath>
             <g clip-path="url(#plot)">
 
@@ -67,7 +83,7 @@ enum RejectionPlot {
             for point in shown[index] {
                 svg += "<circle cx=\"\(number(x(point.x)))\" cy=\"\(number(y(point.y)))\" r=\"2.5\" fill=\"\(colour)\">"
                     + "<title>\(escape(curve.name)) threshold \(String(format: "%.2f", point.threshold)): "
-                    + "\(String(format: "%.1f", point.x)) % false accepts, \(String(format: "%.1f", point.y)) % missed</title></circle>\n"
+                    + "\(String(format: "%.1f", point.x)) \(labels.xUnit), \(String(format: "%.1f", point.y)) % missed</title></circle>\n"
                 if abs(point.threshold - defaultThreshold) < 1e-9 {
                     svg += "<circle cx=\"\(number(x(point.x)))\" cy=\"\(number(y(point.y)))\" r=\"7\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"/>\n"
                 }
@@ -92,9 +108,9 @@ enum RejectionPlot {
         svg += """
             <circle cx="\(number(width - right + 35))" cy="\(number(noteY))" r="7" fill="none" stroke="#333" stroke-width="2"/>
             <text x="\(number(width - right + 56))" y="\(number(noteY + 4))">default threshold \(String(format: "%.2f", defaultThreshold))</text>
-            <text x="\(number(width - right + 20))" y="\(number(noteY + 26))" fill="#444">one point per threshold, 0.00 to 0.95;</text>
+            <text x="\(number(width - right + 20))" y="\(number(noteY + 26))" fill="#444">one point per threshold;</text>
             <text x="\(number(width - right + 20))" y="\(number(noteY + 42))" fill="#444">raising it moves a point up and left</text>
-            <text x="\(number(width - right + 20))" y="\(number(noteY + 58))" fill="#444">(numbers in brackets: clips)</text>
+            <text x="\(number(width - right + 20))" y="\(number(noteY + 58))" fill="#444">(numbers in brackets: \(labels.items))</text>
 
             """
         if hidden {

@@ -125,12 +125,12 @@ import Testing
         let badSilence = try ToolRunner.run(["listen", "--input", "-", "--trailing-silence", "forever"])
         #expect(badSilence.status == 64)
 
-        let thresholdAlone = try ToolRunner.run(["listen", "--input", "-", "--wake-threshold", "1e-30"])
+        let thresholdAlone = try ToolRunner.run(["listen", "--input", "-", "--wake-threshold", "0.8"])
         #expect(thresholdAlone.status == 64)
         #expect(thresholdAlone.stderr.hasPrefix("Error: --wake-threshold needs a wake phrase (--wake \"hey computer\")"))
         let badThreshold = try ToolRunner.run(["listen", "--input", "-", "--wake", "hey computer", "--wake-threshold", "5"])
         #expect(badThreshold.status == 64)
-        #expect(badThreshold.stderr.hasPrefix("Error: --wake-threshold needs a number above 0 and at most 1 (like 1e-20), not '5'"))
+        #expect(badThreshold.stderr.hasPrefix("Error: --wake-threshold needs a number from 0 to 1 (like 0.8), not '5'"))
         let voiceAlone = try ToolRunner.run(["listen", "--input", "-", "--voice", "slt"])
         #expect(voiceAlone.status == 64)
         #expect(voiceAlone.stderr.hasPrefix("Error: --voice chooses how --speak sounds: add --speak"))
@@ -164,7 +164,8 @@ import Testing
     }
 
     /// With --wake, only commands after the wake phrase run, one of them in
-    /// the same breath; `wake` events mark the phrase.
+    /// the same breath; `wake` events mark the phrase, with the second
+    /// stage's score at or above the default threshold.
     @Test func withAWakePhraseOnlyWakeCommandsRun() throws {
         let run = try ToolRunner.run(["listen", "--input", "\(Self.sessions)/wake.flac", "--fast", "--json", "--wake", "hey computer"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -172,6 +173,7 @@ import Testing
         #expect(Self.kinds(events) == ["listening"] + Array(repeating: ["wake", "transcript", "intent:ChangeDeviceState", "reply:success"], count: 2).flatMap { $0 }
                 + ["wake", "transcript", "intent:StartWorkout", "reply:success"])
         #expect(events.filter { $0["event"] as? String == "wake" }.allSatisfy { $0["phrase"] as? String == "hey computer" })
+        #expect(events.filter { $0["event"] as? String == "wake" }.allSatisfy { (($0["confidence"] as? Double) ?? 0) >= 0.75 })
     }
 }
 

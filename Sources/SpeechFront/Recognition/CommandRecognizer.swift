@@ -18,6 +18,8 @@ public final class CommandRecognizer {
     /// The neural second opinion, loaded on first use (its network takes
     /// half a second to load); nil when not asked for or not installed.
     lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
+    /// The wake phrase's second stage; nil without a wake phrase or the neural recogniser.
+    private var wakeVerifier: WakeVerifier?
 
     /// The confidence a command must reach: the one given, else the default
     /// of the model that judged it.
@@ -243,18 +245,61 @@ public final class CommandRecognizer {
     // MARK: The wake phrase
 
     /// Spots `phrase` from now on (replacing any earlier one); its words
-    /// join the dictionary the way grammar words do.
+    /// join the dictionary the way grammar words do. With the neural
+    /// recogniser the keyphrase search proposes generously and
+    /// `WakeVerifier` decides; without it the search decides alone.
     public func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
-        try searches.setWakePhrase(phrase)
+        wakeVerifier = secondOpinion == nil ? nil : WakeVerifier(phrase: phrase.words, phonesOf: Self.heardPhones)
+        try searches.setWakePhrase(phrase, spottingThreshold: wakeVerifier == nil ? WakePhrase.unverifiedSpottingThreshold
+                                                                                  : phrase.spottingThreshold)
     }
 
-    /// Where the wake phrase was said in `segment` (the first time), nil
-    /// when it was not (or no wake phrase is set).
+    /// Where the wake phrase was said in `segment`, nil when it was not
+    /// (or no wake phrase is set): of the places the keyphrase search
+    /// proposes, the one the second stage is surest of, when it reaches
+    /// the phrase's threshold. Two witnesses score a place: the neural
+    /// recogniser's words around it (`WakeVerifier`) and, for an
+    /// utterance short enough to be the phrase said alone, PocketSphinx's
+    /// confidence that the utterance is the phrase (the command
+    /// confidence model, the phrase against the loop of phones). The
+    /// neural recogniser hears real voices best and synthetic ones badly
+    /// (flite's "hey computer" alone came out "Take him, Peter"); the
+    /// acoustic confidence is the reverse.
     public func detectWake(in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
         guard let wakePhrase else { return nil }
         let decoded = try decoder.decode(segment.samples, with: .wake, nbest: 1)
-        guard let spotted = decoded.words.min(by: { $0.start < $1.start }) else { return nil }
-        return WakeDetection(phrase: wakePhrase.text, start: segment.start + spotted.start, end: segment.start + spotted.end)
+        let proposed = decoded.words.sorted { $0.start < $1.start }
+        guard let verifier = wakeVerifier, let secondOpinion else {
+            return proposed.first.map { WakeDetection(phrase: wakePhrase.text, start: segment.start + $0.start, end: segment.start + $0.end) }
+        }
+        var best: WakeDetection?
+        let samples = segment.samplesAsHeard
+        let rate = Double(RecognizerAudio.sampleRate)
+        var heardIn: [Range<Int>: [String]] = [:]
+        var saidAlone: Double?
+        for spotted in proposed {
+            let window = WakeVerifier.window(start: spotted.start, end: spotted.end, count: samples.count, rate: rate)
+            guard !window.isEmpty else { continue }
+            let heard = heardIn[window] ?? TextNormalizer.words(of: secondOpinion.transcribe(samples[window]) ?? "")
+            heardIn[window] = heard
+            var score = verifier.score(heard: heard, phonesOf: Self.heardPhones)
+            if score < 1, window.count == samples.count {
+                if saidAlone == nil { saidAlone = try phraseConfidence(wakePhrase, in: segment) }
+                score = max(score, saidAlone ?? 0)
+            }
+            if score >= wakePhrase.threshold, score > best?.confidence ?? -1 {
+                best = WakeDetection(phrase: wakePhrase.text, start: segment.start + spotted.start, end: segment.start + spotted.end,
+                                     confidence: score)
+            }
+        }
+        return best
+    }
+
+    /// PocketSphinx's confidence that `segment` is `phrase` said alone.
+    private func phraseConfidence(_ phrase: WakePhrase, in segment: SpeechSegment) throws(SpeechError) -> Double {
+        guard let search = try searches.heardWords(phrase.words) else { return 0 }
+        let decoded = try decoder.decode(segment.samples, with: search, nbest: 1)
+        return try grammarConfidence(decoded, segment: segment, heard: "", judgingBySecondOpinion: false).0
     }
 
     /// The command said after the wake phrase in the same breath

@@ -67,16 +67,17 @@ final class RecognitionSearches {
         if let wakePhrase { try addGrammar(.wakeCommands, grammar, prefix: wakePhrase.words, what: "recognition grammar") }
     }
 
-    /// Spots `phrase` from now on (replacing any earlier one); its words
-    /// join the dictionary the way grammar words do.
-    func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
+    /// Spots `phrase` from now on (replacing any earlier one), proposing it
+    /// at `spottingThreshold`; its words join the dictionary the way
+    /// grammar words do.
+    func setWakePhrase(_ phrase: WakePhrase, spottingThreshold: Double) throws(SpeechError) {
         try vocabulary.add(phrase.words)
         if wakePhrase != nil {
             try decoder.remove(.wake)
             try decoder.remove(.wakeCommands)
         }
         wakePhrase = nil
-        try decoder.create(.wake, settings: [("kws_threshold", String(phrase.threshold)),
+        try decoder.create(.wake, settings: [("kws_threshold", String(spottingThreshold)),
                                              ("kws_plp", String(phrase.phoneLoopProbability))], kind: .keyphrase(phrase.text))
         try addGrammar(.wakeCommands, grammar, prefix: phrase.words, what: "recognition grammar")
         wakePhrase = phrase

@@ -346,7 +346,7 @@ public actor CommandSession {
     /// A decoded utterance through the conversation.
     private func turn(_ decoded: Decoded, span: SpeechSpan) {
         if let wake = decoded.wake {
-            emit(SessionEvent(.wake(phrase: wake.phrase),
+            emit(SessionEvent(.wake(phrase: wake.phrase, confidence: wake.confidence),
                               utterance: SpeechSpan(start: wake.start, end: wake.end, endpointed: span.endpointed)))
             if pendingQuestion == nil { awakeAt = wake.end }
         }

@@ -7,8 +7,10 @@ public struct SessionEvent: Sendable {
         /// Listening has started: the audio of `source` is being read.
         case listening(source: String)
         /// The wake phrase was heard (its span is the utterance's): the
-        /// command follows in the same breath, or comes next.
-        case wake(phrase: String)
+        /// command follows in the same breath, or comes next. `confidence`:
+        /// the second stage's score (`WakePhrase.threshold`'s scale), nil
+        /// when the keyphrase search decided alone.
+        case wake(phrase: String, confidence: Double?)
         /// An utterance heard. `accepted` is false when the recogniser
         /// judged it not a command or answer of this model (noise, other
         /// speech): it goes no further.

@@ -25,7 +25,7 @@ enum ListenCommand: Subcommand {
             .init(name: "wake", short: "w", valueName: "phrase",
                   help: "Only a command said after this phrase (\"hey computer\"), in the same breath or next, is carried out."),
             .init(name: "wake-threshold", short: nil, valueName: "ratio",
-                  help: "How sure the wake phrase must be: smaller accepts more (and more false wakes). Default: 1e-30."),
+                  help: "How sure the wake phrase must be, from 0 to 1 (how much of it the neural recogniser heard, or PocketSphinx's confidence in it said alone): lower wakes on more real phrases and more other speech. Default: \(WakePhrase.defaultThreshold)."),
             .init(name: "speak", short: "s", valueName: nil,
                   help: "Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile."),
             .init(name: "voice", short: nil, valueName: "name", help: "Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng."),
@@ -135,8 +135,8 @@ enum ListenCommand: Subcommand {
         }
         var threshold = WakePhrase.defaultThreshold
         if let text = arguments.value("wake-threshold") {
-            guard let value = Double(text), value > 0, value <= 1 else {
-                throw UsageError(message: "--wake-threshold needs a number above 0 and at most 1 (like 1e-20), not '\(text)'", command: spec)
+            guard let value = Double(text), value >= 0, value <= 1 else {
+                throw UsageError(message: "--wake-threshold needs a number from 0 to 1 (like 0.8), not '\(text)'", command: spec)
             }
             threshold = value
         }

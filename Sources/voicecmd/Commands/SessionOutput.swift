@@ -36,8 +36,9 @@ enum SessionOutput {
             members = [("event", .string("ignored")), ("reason", .string(reason.rawValue))]
         case .listening(let source):
             members = [("event", .string("listening")), ("source", .string(source))]
-        case .wake(let phrase):
+        case .wake(let phrase, let confidence):
             members = [("event", .string("wake")), ("phrase", .string(phrase))]
+            if let confidence { members.append(("confidence", .number(rounded(confidence)))) }
         case .conversation(let conversationEvent):
             members = conversation(conversationEvent)
         }
@@ -84,7 +85,7 @@ enum SessionOutput {
         case .ignored(.speaking) where heard:
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
             return "\(time)(not heard: said while voicecmd was speaking)"
-        case .wake(let phrase) where heard:
+        case .wake(let phrase, _) where heard:
             let time = event.utterance.map { String(format: "[%.2f–%.2f s] ", $0.start, $0.end) } ?? ""
             return "\(time)(\(phrase))"
         case .conversation(.intent(let match)) where heard:

@@ -90,7 +90,7 @@ struct WakeSessionTests {
         #expect(throws: SpeechError("the wake phrase is empty")) { try WakePhrase("  ") }
         #expect(throws: SpeechError("the wake phrase can hold only words, not \"computer!\"")) { try WakePhrase("hey computer!") }
         #expect(throws: SpeechError("the wake phrase can hold only words, not \"\\u{07}\"")) { try WakePhrase("hey\ncomputer \u{07}") }
-        #expect(throws: SpeechError("the wake threshold must be above 0 and at most 1 (like 1e-20), not 2.0")) {
+        #expect(throws: SpeechError("the wake threshold must be from 0 to 1 (like 0.75), not 2.0")) {
             try WakePhrase("hey computer", threshold: 2)
         }
         #expect((try? WakePhrase("Hey  Computer"))?.text == "hey computer")

@@ -1,0 +1,72 @@
+/// The second stage of wake-phrase detection: how closely what the neural
+/// recogniser heard around a keyphrase candidate sounds like the phrase.
+///
+/// PocketSphinx's keyphrase search weighs the phrase against a loop of
+/// phones: tuned to catch real voices in noise it also fires on other
+/// speech with a few of the phrase's sounds ("alex a…", "a lexicon"). An
+/// open-vocabulary recogniser that knows nothing of the phrase writes what
+/// was said; "Alexa", "snow boy" and "a laxa" are the phrase in sound, "Alex
+/// said" is not. Compared as phones, so spelling ("snow-boy", "Snowboy")
+/// does not matter.
+struct WakeVerifier {
+    /// The phrase as phones (dictionary, else letter to sound).
+    let phrasePhones: [String]
+
+    /// Audio kept around a candidate for the recogniser: the keyphrase
+    /// search's boundaries are rough (its end is where it became sure), and
+    /// the network, trained on whole sentences, hears a word cut out
+    /// tightly badly ("Of of of…" for "Alexa"). An utterance up to
+    /// `wholeUtterance` seconds is heard whole.
+    static let margin = 1.0, wholeUtterance = 4.0
+
+    /// The samples of `utterance` (`count` of them) the recogniser hears
+    /// for a candidate from `start` to `end` seconds into it.
+    static func window(start: Double, end: Double, count: Int, rate: Double) -> Range<Int> {
+        if Double(count) / rate <= wholeUtterance { return 0..<count }
+        let from = max(0, min(count, Int((start - margin) * rate)))
+        return from..<max(from, min(count, Int((end + margin) * rate)))
+    }
+
+    init(phrase: [String], phonesOf: (String) -> [String]) {
+        phrasePhones = phrase.flatMap(phonesOf)
+    }
+
+    /// 1 when the phrase's phones appear whole in `heard`'s, falling by
+    /// the share of them that must be changed, added or dropped to find
+    /// them there; 0 when nothing was heard.
+    func score(heard words: [String], phonesOf: (String) -> [String]) -> Double {
+        let heard = words.flatMap(phonesOf)
+        guard !phrasePhones.isEmpty, !heard.isEmpty else { return 0 }
+        return max(0, 1 - Self.editsToFind(phrasePhones, in: heard) / Double(phrasePhones.count))
+    }
+
+    /// The fewest edits turning some stretch of `text` into `pattern`
+    /// (what comes before and after the stretch is free). One vowel for
+    /// another costs half: vowels are what accents and unstressed
+    /// syllables change most ("alexa" said /əˈlɛksə/ or /ɪˈlɛksɑ/), and
+    /// what spelling a heard word back into phones gets wrong most; the
+    /// consonants carry the phrase.
+    static func editsToFind(_ pattern: [String], in text: [String]) -> Double {
+        guard !text.isEmpty else { return Double(pattern.count) }
+        // previous[j]: edits for the pattern so far ending at text[j-1];
+        // row 0 is all zeros, so the stretch may start anywhere.
+        var previous = [Double](repeating: 0, count: text.count + 1)
+        for (row, symbol) in pattern.enumerated() {
+            var current = [Double](repeating: Double(row + 1), count: text.count + 1)
+            for column in 1...text.count {
+                let substitution = previous[column - 1] + substitutionCost(symbol, text[column - 1])
+                current[column] = min(substitution, previous[column] + 1, current[column - 1] + 1)
+            }
+            previous = current
+        }
+        return previous.min() ?? Double(pattern.count)
+    }
+
+    static func substitutionCost(_ a: String, _ b: String) -> Double {
+        if a == b { return 0 }
+        return vowels.contains(a) && vowels.contains(b) ? 0.5 : 1
+    }
+
+    /// The CMU phone set's vowels.
+    static let vowels: Set<String> = ["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"]
+}
