@@ -69,7 +69,7 @@ enum WakeBenchmark {
                 var rows: [(Double, Double, Double)] = []
                 for threshold in thresholds {
                     let kept = heard.filter { ($0.confidence ?? 1) >= threshold - 1e-9 }
-                    let detected = stream.keywords.filter { placed in kept.contains { $0.overlaps(placed) } }.count
+                    let detected = stream.detected(by: kept)
                     let falseWakes = kept.filter { wake in !stream.keywords.contains { wake.overlaps($0) } }.count
                     rows.append((threshold, Double(falseWakes) / hours, 100 * Double(clips.count - detected) / Double(clips.count)))
                 }
@@ -147,7 +147,7 @@ enum WakeBenchmark {
             let said = [0.9, 1.0, 1.1].map { resampled(spoken, rate: $0) }
             let stream = WakeStream.build(keywords: said, other: [], noise: noise, snr: 40, seconds: 0, seed: 3)
             let heard = try listen(stream.samples, wake: phrase)
-            let detected = stream.keywords.filter { placed in heard.contains { $0.overlaps(placed) } }.count
+            let detected = stream.detected(by: heard)
             return (name, said.count, detected)
         }
     }
@@ -215,6 +215,11 @@ struct WakeStream {
     /// Seconds of the stream outside the keyword recordings.
     var otherSeconds: Double
     var seconds: Double { Double(samples.count) / 16_000 }
+
+    /// How many keyword recordings one of `wakes` detected.
+    func detected(by wakes: [WakeBenchmark.Wake]) -> Int {
+        keywords.filter { placed in wakes.contains { $0.overlaps(placed) } }.count
+    }
 
     /// Other recordings in a shuffled order (shuffled again each time
     /// they are all used, so a loop is a new mix) until `seconds`, the
