@@ -66,6 +66,16 @@ enum WakeBenchmark {
                 let heard = try listen(stream.samples, wake: phrase)
                 let cpu = (cpuSeconds() - started) / stream.seconds
                 let hours = stream.otherSeconds / 3600
+                if options.flag("errors") {
+                    // Where the detector went wrong at the default threshold, to look at.
+                    let kept = heard.filter { ($0.confidence ?? 1) >= WakePhrase.defaultThreshold - 1e-9 }
+                    for placed in stream.keywords where !kept.contains(where: { $0.overlaps(placed) }) {
+                        report.lines.append(String(format: "  missed     %.2f–%.2f s", placed.start, placed.end))
+                    }
+                    for wake in kept where !stream.keywords.contains(where: { wake.overlaps($0) }) {
+                        report.lines.append(String(format: "  false wake %.2f–%.2f s (%.2f)", wake.start, wake.end, wake.confidence ?? 1))
+                    }
+                }
                 var rows: [(Double, Double, Double)] = []
                 for threshold in thresholds {
                     let kept = heard.filter { ($0.confidence ?? 1) >= threshold - 1e-9 }

@@ -18,8 +18,13 @@ public final class CommandRecognizer {
     /// The neural second opinion, loaded on first use (its network takes
     /// half a second to load); nil when not asked for or not installed.
     lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
+    /// The wake phrase's first stage; nil without a wake phrase.
+    private var wakeSpotter: WakeSpotter?
     /// The wake phrase's second stage; nil without a wake phrase or the neural recogniser.
     private var wakeVerifier: WakeVerifier?
+    /// The model's pronunciations and its file, for the wake spotter's own decoder.
+    private let overrides: [String: String]
+    private let modelPath: String?
 
     /// The confidence a command must reach: the one given, else the default
     /// of the model that judged it.
@@ -44,6 +49,8 @@ public final class CommandRecognizer {
         self.matcher = matcher ?? Matcher(model: model)
         self.options = options
         let overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
+        self.overrides = overrides
+        self.modelPath = modelPath
         if options.utterances.denoising.mode == .on, let reason = NoiseSuppressor.unavailableReason {
             throw SpeechError("cannot denoise: \(reason)")
         }
@@ -250,25 +257,27 @@ public final class CommandRecognizer {
     /// `WakeVerifier` decides; without it the search decides alone.
     public func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
         wakeVerifier = secondOpinion == nil ? nil : WakeVerifier(phrase: phrase.words, phonesOf: Self.heardPhones)
-        try searches.setWakePhrase(phrase, spottingThreshold: wakeVerifier == nil ? WakePhrase.unverifiedSpottingThreshold
-                                                                                  : phrase.spottingThreshold)
+        wakeSpotter = nil
+        try searches.setWakePhrase(phrase)
+        wakeSpotter = try WakeSpotter(phrase: phrase, spottingThreshold: wakeVerifier == nil ? WakePhrase.unverifiedSpottingThreshold
+                                                                                            : phrase.spottingThreshold,
+                                      options: options, overrides: overrides, modelPath: modelPath)
     }
 
     /// Where the wake phrase was said in `segment`, nil when it was not
     /// (or no wake phrase is set): of the places the keyphrase search
     /// proposes, the one the second stage is surest of, when it reaches
     /// the phrase's threshold. Two witnesses score a place: the neural
-    /// recogniser's words around it (`WakeVerifier`) and, for an
-    /// utterance short enough to be the phrase said alone, PocketSphinx's
-    /// confidence that the utterance is the phrase (the command
-    /// confidence model, the phrase against the loop of phones). The
+    /// recogniser's words around it (`WakeVerifier`) and PocketSphinx's
+    /// confidence that the place, cut out with a margin, is the phrase
+    /// said alone (the command confidence model, the phrase against the
+    /// loop of phones). The
     /// neural recogniser hears real voices best and synthetic ones badly
     /// (flite's "hey computer" alone came out "Take him, Peter"); the
     /// acoustic confidence is the reverse.
     public func detectWake(in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
-        guard let wakePhrase else { return nil }
-        let decoded = try decoder.decode(segment.samples, with: .wake, nbest: 1)
-        let proposed = decoded.words.sorted { $0.start < $1.start }
+        guard let wakePhrase, let wakeSpotter else { return nil }
+        let proposed = try wakeSpotter.proposals(in: segment.samples)
         guard let verifier = wakeVerifier, let secondOpinion else {
             return proposed.first.map { WakeDetection(phrase: wakePhrase.text, start: segment.start + $0.start, end: segment.start + $0.end) }
         }
@@ -276,16 +285,15 @@ public final class CommandRecognizer {
         let samples = segment.samplesAsHeard
         let rate = Double(RecognizerAudio.sampleRate)
         var heardIn: [Range<Int>: [String]] = [:]
-        var saidAlone: Double?
         for spotted in proposed {
             let window = WakeVerifier.window(start: spotted.start, end: spotted.end, count: samples.count, rate: rate)
             guard !window.isEmpty else { continue }
             let heard = heardIn[window] ?? TextNormalizer.words(of: secondOpinion.transcribe(samples[window]) ?? "")
             heardIn[window] = heard
             var score = verifier.score(heard: heard, phonesOf: Self.heardPhones)
-            if score < 1, window.count == samples.count {
-                if saidAlone == nil { saidAlone = try phraseConfidence(wakePhrase, in: segment) }
-                score = max(score, saidAlone ?? 0)
+            if score < 1 {
+                let alone = WakeVerifier.phraseAlone(start: spotted.start, end: spotted.end, in: segment)
+                score = max(score, try phraseConfidence(wakePhrase, in: alone))
             }
             if score >= wakePhrase.threshold, score > best?.confidence ?? -1 {
                 best = WakeDetection(phrase: wakePhrase.text, start: segment.start + spotted.start, end: segment.start + spotted.end,

@@ -1,7 +1,7 @@
 import PhraseMatcher
 
 /// The searches the recogniser decodes with, compiled and kept: the
-/// command grammar (and, with a wake phrase, the keyphrase and the
+/// command grammar (and, with a wake phrase, the
 /// grammar after the phrase), a grammar per question's answers (cached by
 /// their text, so asking the same question again compiles nothing), and,
 /// made the first time they are needed, the language model and the phone
@@ -67,18 +67,13 @@ final class RecognitionSearches {
         if let wakePhrase { try addGrammar(.wakeCommands, grammar, prefix: wakePhrase.words, what: "recognition grammar") }
     }
 
-    /// Spots `phrase` from now on (replacing any earlier one), proposing it
-    /// at `spottingThreshold`; its words join the dictionary the way
-    /// grammar words do.
-    func setWakePhrase(_ phrase: WakePhrase, spottingThreshold: Double) throws(SpeechError) {
+    /// The command grammar after `phrase` from now on (replacing any
+    /// earlier one); its words join the dictionary the way grammar words
+    /// do. The phrase is spotted elsewhere (`WakeSpotter`).
+    func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
         try vocabulary.add(phrase.words)
-        if wakePhrase != nil {
-            try decoder.remove(.wake)
-            try decoder.remove(.wakeCommands)
-        }
+        if wakePhrase != nil { try decoder.remove(.wakeCommands) }
         wakePhrase = nil
-        try decoder.create(.wake, settings: [("kws_threshold", String(spottingThreshold)),
-                                             ("kws_plp", String(phrase.phoneLoopProbability))], kind: .keyphrase(phrase.text))
         try addGrammar(.wakeCommands, grammar, prefix: phrase.words, what: "recognition grammar")
         wakePhrase = phrase
     }

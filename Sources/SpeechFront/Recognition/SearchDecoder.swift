@@ -6,7 +6,7 @@ struct DecoderSearch: Hashable, Sendable {
 
     /// The command grammar.
     static let commands = DecoderSearch(name: "commands")
-    /// The keyphrase search that spots the wake phrase.
+    /// The keyphrase search that spots the wake phrase (`WakeSpotter`'s decoder).
     static let wake = DecoderSearch(name: "wake")
     /// The command grammar after the wake phrase, for both in one breath.
     static let wakeCommands = DecoderSearch(name: "wake-commands")

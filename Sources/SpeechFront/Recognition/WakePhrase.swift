@@ -8,8 +8,8 @@ public struct WakePhrase: Sendable, Equatable {
     /// How sure a detection must be, from 0 to 1: the second stage's
     /// score of a place the keyphrase search proposed (`detectWake`): the
     /// share of the phrase's sounds the neural recogniser heard there (1:
-    /// all of them, in order), or, for the phrase said alone, PocketSphinx's
-    /// confidence that it was the phrase, whichever is higher. Higher wakes
+    /// all of them, in order), or PocketSphinx's confidence that the place
+    /// holds the phrase, whichever is higher. Higher wakes
     /// less often on other speech and misses more real phrases. Without
     /// the neural recogniser the keyphrase search decides alone, at
     /// `unverifiedSpottingThreshold`, and this has no effect.

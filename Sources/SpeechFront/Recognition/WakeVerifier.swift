@@ -27,6 +27,22 @@ struct WakeVerifier {
         return from..<max(from, min(count, Int((end + margin) * rate)))
     }
 
+    /// The stretch of `segment` where the keyphrase search proposed the
+    /// phrase (`start`, `end` seconds into it), with `aloneMargin` either
+    /// side, as if the phrase had been said alone: the padding an
+    /// utterance keeps, and room for the end the search reports before
+    /// the phrase's last sound.
+    static func phraseAlone(start: Double, end: Double, in segment: SpeechSegment) -> SpeechSegment {
+        let rate = Double(RecognizerAudio.sampleRate)
+        let count = segment.samples.count
+        let from = max(0, min(count, Int((start - aloneMargin) * rate)))
+        let to = max(from, min(count, Int((end + aloneMargin) * rate)))
+        var alone = SpeechSegment(samples: Array(segment.samples[from..<to]), start: segment.start + Double(from) / rate)
+        alone.originalSamples = segment.originalSamples.map { Array($0[from..<to]) }
+        return alone
+    }
+    static let aloneMargin = 0.3
+
     init(phrase: [String], phonesOf: (String) -> [String]) {
         phrasePhones = phrase.flatMap(phonesOf)
     }

@@ -14,13 +14,14 @@ struct WakeSessionTests {
         log.all.filter { if case .wake = $0.kind { true } else { false } }
     }
 
-    static func session(log: EventLog, window: Double = 8) throws -> CommandSession {
+    static func session(log: EventLog, window: Double = 8, denoising: DenoiseMode? = nil) throws -> CommandSession {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         var settings = CommandSession.Settings()
         settings.wake = try WakePhrase("Hey  Computer")
         settings.wakeWindow = window
-        return try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
-                                  settings: settings) { log.add($0) }
+        var speech = try CommandSessionTests.speechOptions()
+        if let denoising { speech.utterances.denoising.mode = denoising }
+        return try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { log.add($0) }
     }
 
     static func wakeRecording() throws -> [Int16] {
@@ -52,6 +53,42 @@ struct WakeSessionTests {
         if transcripts.count == 3, wakes.count == 3, let phraseEnd = wakes[1].utterance?.end {
             #expect(transcripts[1].1 >= phraseEnd)
         }
+    }
+
+    /// The wake event ends where the phrase's sound ends (within 100 ms),
+    /// denoised or not: the phrase is placed by a decoder that keeps every
+    /// frame (the command decoder's removal of silence once dated it up to
+    /// 1.5 s early). The true ends are measured in the recording: the last
+    /// loud 10 ms frame before each of the phrases' pauses.
+    @Test(arguments: [DenoiseMode.off, .on])
+    func theWakeEventEndsWithThePhrase(denoising: DenoiseMode) async throws {
+        let recording = try Self.wakeRecording()
+        let log = EventLog()
+        let session = try Self.session(log: log, denoising: denoising)
+        try await session.listen(to: ReaderAudioSource(name: "wake", pacing: .asFastAsConsumed) { SampleBufferReader(samples: recording) })
+        // "hey computer" alone at 0.5 s and at 14.2 s, each followed by a 1.5 s pause.
+        let trueEnds = [0.5, 14.2].map { Self.endOfSound(recording, from: $0) }
+        let ends = Self.wakes(log).compactMap { $0.utterance?.end }
+        #expect(ends.count == 3, "wake phrases ending at \(ends)")
+        guard ends.count == 3 else { return }
+        for (end, trueEnd) in zip([ends[0], ends[2]], trueEnds) {
+            #expect(abs(end - trueEnd) <= 0.1, "wake event ends at \(end) s, the phrase at \(trueEnd) s")
+        }
+    }
+
+    /// Where the sound that starts at `start` seconds ends: the end of its
+    /// last 10 ms frame above -40 dBFS before 0.5 s without one.
+    static func endOfSound(_ samples: [Int16], from start: Double) -> Double {
+        let frame = 160
+        var index = Int(start * 16_000) / frame
+        var lastLoud = index
+        while (index + 1) * frame <= samples.count, index - lastLoud < 50 {
+            let slice = samples[(index * frame)..<((index + 1) * frame)]
+            let power = slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)
+            if power > pow(32_768 * 0.01, 2) { lastLoud = index }
+            index += 1
+        }
+        return Double((lastLoud + 1) * frame) / 16_000
     }
 
     /// A wake phrase said alone keeps listening for `wakeWindow` seconds:
