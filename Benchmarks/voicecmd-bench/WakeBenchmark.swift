@@ -117,6 +117,14 @@ enum WakeBenchmark {
             let synthetic = try syntheticVoices(keyword, noise: noise)
             report.lines.append("synthetic  " + synthetic.map { "\($0.voice) \($0.detected)/\($0.said)" }.joined(separator: ", ")
                                 + " woke it at the default threshold")
+            let latencies = synthetic.flatMap(\.latencies).sorted()
+            if !latencies.isEmpty {
+                let median = latencies[latencies.count / 2], worst = latencies[latencies.count - 1]
+                report.lines.append(String(format: "latency    wake event %.0f ms after the phrase's end (median of %d; worst %.0f ms), read at a microphone's pace",
+                                           median * 1000, latencies.count, worst * 1000))
+                report.figures += [("\(keyword)_wake_latency_median_ms", .number((median * 1000).rounded())),
+                                   ("\(keyword)_wake_latency_worst_ms", .number((worst * 1000).rounded()))]
+            }
             for voice in synthetic where voice.detected == 0 { report.failures.append("\"\(keyword)\" in \(voice.voice) never woke it") }
         }
         report.lines.append(String(format: "memory     peak RSS %.0f MB", peakMemoryMB()))
@@ -143,8 +151,10 @@ enum WakeBenchmark {
     }
 
     /// The keyword in each synthetic voice, three speeds each, 2 s apart,
-    /// the noise 40 dB down: how many of them woke the session.
-    static func syntheticVoices(_ keyword: String, noise: [Int16]) throws -> [(voice: String, said: Int, detected: Int)] {
+    /// the noise 40 dB down, at a microphone's pace: how many of them woke
+    /// the session, and how long after the phrase's end (where the
+    /// keyphrase search placed it) each wake event came, in seconds.
+    static func syntheticVoices(_ keyword: String, noise: [Int16]) throws -> [(voice: String, said: Int, detected: Int, latencies: [Double])] {
         let voices: [(String, SpeechSynthesizer.Engine)] = [
             ("espeak en-us", .espeak(voice: "en-us")), ("espeak en-us+m3", .espeak(voice: "en-us+m3")),
             ("espeak en-us+f3", .espeak(voice: "en-us+f3")), ("espeak en-gb", .espeak(voice: "en-gb")),
@@ -156,9 +166,9 @@ enum WakeBenchmark {
             let spoken = try SpeechSynthesizer(voice).synthesize(keyword)
             let said = [0.9, 1.0, 1.1].map { resampled(spoken, rate: $0) }
             let stream = WakeStream.build(keywords: said, other: [], noise: noise, snr: 40, seconds: 0, seed: 3)
-            let heard = try listen(stream.samples, wake: phrase)
+            let heard = try listen(stream.samples, wake: phrase, pacing: .realTime)
             let detected = stream.detected(by: heard)
-            return (name, said.count, detected)
+            return (name, said.count, detected, heard.compactMap(\.latency))
         }
     }
 
@@ -178,6 +188,9 @@ enum WakeBenchmark {
         var start: Double
         var end: Double
         var confidence: Double?
+        /// Seconds from the phrase's end in the stream to the event, when
+        /// the stream was read at a microphone's pace.
+        var latency: Double?
 
         /// Whether this wake is a detection of the recording `placed`: the
         /// two overlap, give or take `slack` (the keyphrase search's start
@@ -190,19 +203,27 @@ enum WakeBenchmark {
     /// The session with the wake phrase and a one-command model: what is
     /// measured is the wake phrase, and a small grammar keeps the decoding
     /// of what follows a (false) wake cheap.
-    static func listen(_ samples: [Int16], wake: WakePhrase) throws -> [Wake] {
+    static func listen(_ samples: [Int16], wake: WakePhrase, pacing: ReaderAudioSource.Pacing = .asFastAsConsumed) throws -> [Wake] {
         let model = try ModelLoader.load(text: #"{"application": "Bench", "intents": {"LightOn": {"phrases": ["turn on the light"]}}}"#,
                                          name: "wake-bench.json")
         let speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         var settings = CommandSession.Settings()
         settings.wake = wake
         let heard = Mutex([Wake]())
+        let began = Mutex<ContinuousClock.Instant?>(nil)
         let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { event in
-            if case .wake(_, let confidence) = event.kind {
-                heard.withLock { $0.append(Wake(start: event.utterance?.start ?? 0, end: event.utterance?.end ?? 0, confidence: confidence)) }
+            if case .listening = event.kind { began.withLock { $0 = .now } }
+            if case .wake(_, let confidence) = event.kind, let span = event.utterance {
+                var wake = Wake(start: span.start, end: span.end, confidence: confidence)
+                if pacing == .realTime, let began = began.withLock({ $0 }) {
+                    let streamEnd = began + .milliseconds(Int64((span.end * 1000).rounded()))
+                    wake.latency = Double((span.endpointed - streamEnd).components.attoseconds) / 1e18
+                        + Double((span.endpointed - streamEnd).components.seconds)
+                }
+                heard.withLock { $0.append(wake) }
             }
         }
-        let source = ReaderAudioSource(name: "wake", pacing: .asFastAsConsumed) { SampleBufferReader(samples: samples) }
+        let source = ReaderAudioSource(name: "wake", pacing: pacing) { SampleBufferReader(samples: samples) }
         try ListeningRun(session, to: source).wait("listening to the wake stream")
         return heard.withLock { $0 }
     }

@@ -18,8 +18,9 @@ public final class CommandRecognizer {
     /// The neural second opinion, loaded on first use (its network takes
     /// half a second to load); nil when not asked for or not installed.
     lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
-    /// The wake phrase's first stage; nil without a wake phrase.
-    private var wakeSpotter: WakeSpotter?
+    /// The wake phrase's first stage, for the stream being listened to;
+    /// nil without a wake phrase.
+    public private(set) var wakeSpotter: WakeSpotter?
     /// The wake phrase's second stage; nil without a wake phrase or the neural recogniser.
     private var wakeVerifier: WakeVerifier?
     /// The model's pronunciations and its file, for the wake spotter's own decoder.
@@ -264,44 +265,55 @@ public final class CommandRecognizer {
                                       options: options, overrides: overrides, modelPath: modelPath)
     }
 
-    /// Where the wake phrase was said in `segment`, nil when it was not
-    /// (or no wake phrase is set): of the places the keyphrase search
-    /// proposes, the one the second stage is surest of, when it reaches
-    /// the phrase's threshold. Two witnesses score a place: the neural
-    /// recogniser's words around it (`WakeVerifier`) and PocketSphinx's
-    /// confidence that the place, cut out with a margin, is the phrase
-    /// said alone (the command confidence model, the phrase against the
-    /// loop of phones). The
-    /// neural recogniser hears real voices best and synthetic ones badly
-    /// (flite's "hey computer" alone came out "Take him, Peter"); the
-    /// acoustic confidence is the reverse.
-    public func detectWake(in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
-        guard let wakePhrase, let wakeSpotter else { return nil }
-        let proposed = try wakeSpotter.proposals(in: segment.samples)
+    /// The wake phrase at `candidate`, a place the keyphrase search
+    /// proposed; nil when the second stage's score falls short of the
+    /// phrase's threshold. Two witnesses score it, the higher counting: the
+    /// neural recogniser's words in the audio around it (`WakeVerifier`)
+    /// and, when the phrase was said alone (pauses either side),
+    /// PocketSphinx's confidence that the place, cut out with a margin,
+    /// is the phrase (the command confidence model, the phrase against the
+    /// loop of phones). The neural recogniser hears real
+    /// voices best and synthetic ones badly (flite's "hey computer" alone
+    /// came out "Take him, Peter"); the acoustic confidence is the reverse.
+    /// Without the neural recogniser the keyphrase search has decided alone.
+    public func verifyWake(_ candidate: WakeCandidate) throws(SpeechError) -> WakeDetection? {
+        guard let wakePhrase else { return nil }
         guard let verifier = wakeVerifier, let secondOpinion else {
-            return proposed.first.map { WakeDetection(phrase: wakePhrase.text, start: segment.start + $0.start, end: segment.start + $0.end) }
+            return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end)
         }
-        var best: WakeDetection?
-        let samples = segment.samplesAsHeard
-        let rate = Double(RecognizerAudio.sampleRate)
-        var heardIn: [Range<Int>: [String]] = [:]
-        for spotted in proposed {
-            let window = WakeVerifier.window(start: spotted.start, end: spotted.end, count: samples.count, rate: rate)
-            guard !window.isEmpty else { continue }
-            let heard = heardIn[window] ?? TextNormalizer.words(of: secondOpinion.transcribe(samples[window]) ?? "")
-            heardIn[window] = heard
-            var score = verifier.score(heard: heard, phonesOf: Self.heardPhones)
-            if score < 1 {
-                let alone = WakeVerifier.phraseAlone(start: spotted.start, end: spotted.end, in: segment)
-                score = max(score, try phraseConfidence(wakePhrase, in: alone))
-            }
-            if score >= wakePhrase.threshold, score > best?.confidence ?? -1 {
-                best = WakeDetection(phrase: wakePhrase.text, start: segment.start + spotted.start, end: segment.start + spotted.end,
-                                     confidence: score)
-            }
+        let heard = TextNormalizer.words(of: secondOpinion.transcribe(candidate.originalAudio[...]) ?? "")
+        var score = verifier.score(heard: heard, phonesOf: Self.heardPhones)
+        let start = candidate.start - candidate.audioStart, end = candidate.end - candidate.audioStart
+        if score < 1, WakeVerifier.isSaidAlone(candidate.audio, start: start, end: end) {
+            let alone = WakeVerifier.phraseAlone(start: start, end: end, in: SpeechSegment(samples: candidate.audio, start: candidate.audioStart))
+            score = max(score, try phraseConfidence(wakePhrase, in: alone))
         }
-        return best
+        guard score >= wakePhrase.threshold else { return nil }
+        return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: score)
     }
+
+    /// A second look at a candidate the first turned down, once the
+    /// utterance it is in (`segment`) has ended: the neural recogniser
+    /// hears the utterance whole (up to `wholeUtterance` seconds) or a
+    /// second either side of the candidate. A command said in the same
+    /// breath gives it the context a word cut off 0.25 s after its end
+    /// lacks (flite's "hey computer turn off…" scored 0.5 cut, 1 whole).
+    public func verifyWake(_ candidate: WakeCandidate, in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
+        let rate = Double(RecognizerAudio.sampleRate)
+        let count = segment.samples.count
+        var window = 0..<count
+        if Double(count) / rate > Self.wholeUtterance {
+            let from = max(0, min(count, Int((candidate.start - segment.start - 1) * rate)))
+            window = from..<max(from, min(count, Int((candidate.end - segment.start + 1) * rate)))
+        }
+        guard !window.isEmpty else { return nil }
+        var whole = candidate
+        whole.audio = Array(segment.samples[window])
+        whole.originalAudio = Array(segment.samplesAsHeard[window])
+        whole.audioStart = segment.start + Double(window.lowerBound) / rate
+        return try verifyWake(whole)
+    }
+    static let wholeUtterance = 4.0
 
     /// PocketSphinx's confidence that `segment` is `phrase` said alone.
     private func phraseConfidence(_ phrase: WakePhrase, in segment: SpeechSegment) throws(SpeechError) -> Double {

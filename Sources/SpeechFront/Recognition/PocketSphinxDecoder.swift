@@ -218,6 +218,47 @@ final class PocketSphinxDecoder {
         Double(cmd_ln_int_r(config, "-frate"))
     }
 
+    // MARK: Streaming
+
+    /// Opens an utterance fed piece by piece (`process`), whose words can
+    /// be read while it is open (`wordsSoFar`).
+    func beginUtterance() throws(SpeechError) {
+        if !inStream {
+            try run({ ps_start_stream(decoder) }, "ps_start_stream")
+            inStream = true
+        }
+        try run({ ps_start_utt(decoder) }, "ps_start_utt")
+    }
+
+    /// More of the open utterance.
+    func process(_ samples: [Int16]) throws(SpeechError) {
+        try run({
+            samples.withUnsafeBufferPointer { buffer in ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0) }
+        }, "ps_process_raw")
+    }
+
+    /// The open utterance's words so far (the keyphrase search's
+    /// detections), in seconds from its start.
+    func wordsSoFar() -> [DecodedWord] {
+        var words: [DecodedWord] = []
+        var segment = ps_seg_iter(decoder)
+        let rate = framesPerSecond
+        while let current = segment {
+            var start: Int32 = 0, end: Int32 = 0
+            ps_seg_frames(current, &start, &end)
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
+            words.append(DecodedWord(word: String(cString: ps_seg_word(current)), start: Double(start) / rate,
+                                     end: Double(end + 1) / rate, acousticScore: Int(acoustic)))
+            segment = ps_seg_next(current)
+        }
+        return words
+    }
+
+    func endUtterance() throws(SpeechError) {
+        try run({ ps_end_utt(decoder) }, "ps_end_utt")
+    }
+
     /// Decodes `samples` as one utterance, normalising over the whole of it.
     /// `words: false` skips the word segmentation (the phone loop's segment
     /// iterator leaks in this PocketSphinx version, and only its score is needed).

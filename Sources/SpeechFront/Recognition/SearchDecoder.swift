@@ -51,6 +51,16 @@ final class SearchDecoder {
         selected = search
     }
 
+    /// An utterance of `search` fed piece by piece (`PocketSphinxDecoder`'s streaming).
+    func beginUtterance(with search: DecoderSearch) throws(SpeechError) {
+        try select(search)
+        try decoder.beginUtterance()
+    }
+
+    func process(_ samples: [Int16]) throws(SpeechError) { try decoder.process(samples) }
+    func wordsSoFar() -> [DecodedWord] { decoder.wordsSoFar() }
+    func endUtterance() throws(SpeechError) { try decoder.endUtterance() }
+
     /// The next utterance starts a new stream, with nothing carried over.
     func startStream() { decoder.startStream() }
 

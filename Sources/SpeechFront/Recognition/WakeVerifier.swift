@@ -1,3 +1,4 @@
+import Foundation
 /// The second stage of wake-phrase detection: how closely what the neural
 /// recogniser heard around a keyphrase candidate sounds like the phrase.
 ///
@@ -11,21 +12,6 @@
 struct WakeVerifier {
     /// The phrase as phones (dictionary, else letter to sound).
     let phrasePhones: [String]
-
-    /// Audio kept around a candidate for the recogniser: the keyphrase
-    /// search's boundaries are rough (its end is where it became sure), and
-    /// the network, trained on whole sentences, hears a word cut out
-    /// tightly badly ("Of of of…" for "Alexa"). An utterance up to
-    /// `wholeUtterance` seconds is heard whole.
-    static let margin = 1.0, wholeUtterance = 4.0
-
-    /// The samples of `utterance` (`count` of them) the recogniser hears
-    /// for a candidate from `start` to `end` seconds into it.
-    static func window(start: Double, end: Double, count: Int, rate: Double) -> Range<Int> {
-        if Double(count) / rate <= wholeUtterance { return 0..<count }
-        let from = max(0, min(count, Int((start - margin) * rate)))
-        return from..<max(from, min(count, Int((end + margin) * rate)))
-    }
 
     /// The stretch of `segment` where the keyphrase search proposed the
     /// phrase (`start`, `end` seconds into it), with `aloneMargin` either
@@ -42,6 +28,27 @@ struct WakeVerifier {
         return alone
     }
     static let aloneMargin = 0.3
+
+    /// Whether the phrase, `start` to `end` seconds into `samples`, was
+    /// said alone: the stretches before and after it (0.3 s and 0.18 s,
+    /// kept 0.15 s and 0.12 s off the search's rough bounds, which often
+    /// lie inside the word) are each at least `aloneQuiet` dB below the
+    /// phrase, on average. PocketSphinx's confidence in the
+    /// phrase alone means something only then: cut out of running speech,
+    /// other words scored as high as the phrase (0.8).
+    static func isSaidAlone(_ samples: [Int16], start: Double, end: Double) -> Bool {
+        let rate = Double(RecognizerAudio.sampleRate)
+        func power(_ from: Double, _ to: Double) -> Double? {
+            let lower = max(0, Int(from * rate)), upper = min(samples.count, Int(to * rate))
+            guard upper - lower >= Int(0.05 * rate) else { return nil }
+            return samples[lower..<upper].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(upper - lower)
+        }
+        guard let phrase = power(start, end), phrase > 0 else { return false }
+        let quiet = phrase * pow(10, -aloneQuiet / 10)
+        let before = power(start - 0.45, start - 0.15), after = power(end + 0.12, end + 0.3)
+        return (before ?? 0) < quiet && (after ?? 0) < quiet
+    }
+    static let aloneQuiet = 10.0
 
     init(phrase: [String], phonesOf: (String) -> [String]) {
         phrasePhones = phrase.flatMap(phonesOf)

@@ -62,6 +62,14 @@ public final class UtteranceCutter {
     private var denoised: [Int16] = []
     /// RNNoise's voice probability per 10 ms frame, while the whole stream is kept.
     private var noiseVoice: [Float] = []
+    /// What the endpointer heard since `takeHeard` last took it, when
+    /// `keepsHeard`.
+    private var heardSinceTaken: [Int16] = []
+    /// The original audio in step with `heardSinceTaken`.
+    private var originalSinceTaken: [Int16] = []
+    /// Whether what the endpointer hears is kept for `takeHeard` (for a
+    /// listener that hears the same stream, the wake spotter).
+    public var keepsHeard = false
     /// Samples of stream kept whole (`recording`), nil when not kept.
     private let recordingLimit: Int?
     /// Whether the stream is still kept whole for `recording`.
@@ -187,6 +195,18 @@ public final class UtteranceCutter {
 
     // MARK: Hearing
 
+    /// The audio the endpointer heard since the last call, in stream
+    /// order (sample n of the stream is the n-th ever given, gaps aside):
+    /// denoised while the opening is undecided, then as it is decoded;
+    /// with the original audio in step.
+    public func takeHeard() -> (heard: [Int16], original: [Int16]) {
+        defer {
+            heardSinceTaken = []
+            originalSinceTaken = []
+        }
+        return (heardSinceTaken, originalSinceTaken)
+    }
+
     /// Audio through the suppressor (when there is one): the original and
     /// the denoised samples, in step.
     private struct Heard {
@@ -215,11 +235,20 @@ public final class UtteranceCutter {
         var offset = 0
         while case .undecided = denoising, offset < heard.originals.count {
             let end = min(heard.originals.count, offset + VoiceActivityDetector.frameShift)
-            endpoints += deliver(try endpointer.feedEndpoints(Array((heard.denoised ?? heard.originals)[offset..<end])))
+            let frame = Array((heard.denoised ?? heard.originals)[offset..<end])
+            if keepsHeard {
+                heardSinceTaken += frame
+                originalSinceTaken += heard.originals[offset..<end]
+            }
+            endpoints += deliver(try endpointer.feedEndpoints(frame))
             offset = end
         }
         guard offset < heard.originals.count else { return endpoints }
         let decoded = asDecoded(Array(heard.originals[offset...]), denoised: heard.denoised.map { Array($0[offset...]) })
+        if keepsHeard {
+            heardSinceTaken += decoded
+            originalSinceTaken += heard.originals[offset...]
+        }
         return endpoints + deliver(try endpointer.feedEndpoints(decoded))
     }
 

@@ -68,8 +68,23 @@ public actor CommandSession {
     /// The engine's model generation the recogniser's grammar was built for.
     private var recognizerGeneration = 0
     /// Stream time at which a wake phrase said alone ended: the next
-    /// utterance (within the wake window) is a command.
-    private var awakeAt: Double?
+    /// utterance (within the wake window) is a command. The status shows it.
+    private var awakeAt: Double? {
+        didSet { status.setAwake(awakeAt != nil) }
+    }
+    /// Whether the wake window has passed (for the status only: a command
+    /// that began inside it may still be on its way).
+    private func wakeWindowPassed(at position: Double) -> Bool {
+        guard let awakeAt else { return false }
+        return position - awakeAt > settings.wakeWindow
+    }
+    /// Wake phrases heard (and announced) in the last minute of the
+    /// stream, for the utterances they are in: what follows one in the
+    /// same breath is a command.
+    private var heardWakes: [WakeDetection] = []
+    /// Candidates the first check turned down, for a second look when
+    /// their utterance has ended.
+    private var doubtfulWakes: [WakeCandidate] = []
 
     /// `speech` (the recogniser's options) is needed for audio only: with
     /// it, the session builds a recogniser for the engine's model that
@@ -150,13 +165,18 @@ public actor CommandSession {
         // Stream time starts again at zero: nothing of an earlier stream holds,
         // in the session or in the decoder.
         awakeAt = nil
+        heardWakes = []
+        doubtfulWakes = []
         speculation = nil
         recognizer.startNewStream()
         let cutter = try UtteranceCutter(settings: recognizer.options.utterances)
+        let spotter = settings.wake == nil ? nil : recognizer.wakeSpotter
+        try spotter?.startStream()
+        cutter.keepsHeard = spotter != nil
         let (heard, continuation) = AsyncStream<Heard>.makeStream()
         // Reading and endpointing run apart from the turns (on the shared
         // threads), so a slow turn never holds the audio up.
-        let endpointing = EndpointingLoop(cutter: cutter, pendingLimit: settings.pendingUtteranceLimit, status: status,
+        let endpointing = EndpointingLoop(cutter: cutter, spotter: spotter, pendingLimit: settings.pendingUtteranceLimit, status: status,
                                            closingSilence: settings.closingSilence, stopGrace: settings.stopGrace)
         let task = Task.detached { await endpointing.run(source, into: continuation) }
         // The turns gone (the caller cancelled), the reading stops.
@@ -172,6 +192,7 @@ public actor CommandSession {
         if stoppedEarly { stop() }
         status.setActive(true)
         defer {
+            awakeAt = nil
             reader = nil
             listening.withLock { $0 = ListeningControl() }
             status.setActive(false)
@@ -184,11 +205,14 @@ public actor CommandSession {
                 switch item {
                 case .tentative(let segment):
                     if !listening.withLock({ $0.stopRequested }) { speculate(segment) }
+                case .wakeCandidate(let candidate):
+                    hear(candidate)
                 case .utterance(let segment, let at):
                     // After a stop too: every utterance recorded has its turn.
                     take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
                 case .position(let seconds):
                     giveUpUnanswered(at: seconds)
+                    if wakeWindowPassed(at: seconds) { status.setAwake(false) }
                 case .dropped(let frames):
                     emit(SessionEvent(.dropped(frames: frames)))
                 case .ignored(let segment, let at):
@@ -243,6 +267,9 @@ public actor CommandSession {
         var isAnswer = false
         /// The wake phrase it began with.
         var wake: WakeDetection?
+        /// Whether that wake phrase was confirmed only now, with the whole
+        /// utterance, and is still to be announced.
+        var announcesWake = false
         var time: Duration
     }
 
@@ -310,9 +337,13 @@ public actor CommandSession {
         // An answer needs no wake phrase, but may come with one: what follows it is the answer.
         var segment = segment
         var wake: WakeDetection?
-        if settings.wake != nil, let spotted = try recognizer.detectWake(in: segment) {
+        var announceWake = false
+        if let (spotted, isNew) = try self.wake(in: segment) {
             wake = spotted
-            guard let rest = try recognizer.speech(after: spotted, in: segment) else { return Decoded(transcript: nil, wake: wake, time: .now - started) }
+            announceWake = isNew
+            guard let rest = try recognizer.speech(after: spotted, in: segment) else {
+                return Decoded(transcript: nil, wake: wake, announcesWake: announceWake, time: .now - started)
+            }
             segment = rest
         }
         let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
@@ -325,9 +356,9 @@ public actor CommandSession {
             ? command.confidence >= Self.confidentCommand
             : answer.match?.best == nil || command.confidence > answer.confidence + Self.newCommandMargin
         if command.match?.best != nil, isNewCommand {
-            return Decoded(transcript: command, wake: wake, time: .now - started)
+            return Decoded(transcript: command, wake: wake, announcesWake: announceWake, time: .now - started)
         }
-        return Decoded(transcript: answer, isAnswer: true, wake: wake, time: .now - started)
+        return Decoded(transcript: answer, isAnswer: true, wake: wake, announcesWake: announceWake, time: .now - started)
     }
 
     /// With a wake phrase: an utterance that starts with it is a command
@@ -335,20 +366,63 @@ public actor CommandSession {
     /// not is a command only just after a wake phrase said alone.
     private func decodeAfterWake(_ segment: SpeechSegment, _ recognizer: CommandRecognizer,
                                  started: ContinuousClock.Instant) throws -> Decoded {
-        if let wake = try recognizer.detectWake(in: segment) {
+        if let (wake, isNew) = try wake(in: segment) {
             let command = try recognizer.recognizeCommand(after: wake, in: segment)
-            return Decoded(transcript: command, wake: wake, time: .now - started)
+            return Decoded(transcript: command, wake: wake, announcesWake: isNew, time: .now - started)
         }
         guard isAwake(at: segment.start) else { return Decoded(transcript: nil, time: .now - started) }
         return Decoded(transcript: try recognizer.recognize(segment), time: .now - started)
     }
 
+    /// A place where the keyphrase search proposed the wake phrase, as
+    /// soon as it was heard (not when its utterance ends): when the second
+    /// stage confirms it, the wake is announced at once.
+    private func hear(_ candidate: WakeCandidate) {
+        guard let recognizer else { return }
+        do {
+            guard let wake = try recognizer.verifyWake(candidate) else {
+                doubtfulWakes.removeAll { $0.end < candidate.end - Self.wakeMemory }
+                doubtfulWakes.append(candidate)
+                return
+            }
+            announce(wake)
+        } catch {
+            emit(SessionEvent(.conversation(.note("could not check the wake phrase at \(String(format: "%.2f", candidate.start)) s: \(error)"))))
+        }
+    }
+
+    /// A wake phrase heard: announced, and remembered for its utterance.
+    private func announce(_ wake: WakeDetection) {
+        heardWakes.removeAll { $0.end < wake.end - Self.wakeMemory }
+        heardWakes.append(wake)
+        // A decode made before the wake was known decided without it.
+        speculation = nil
+        if pendingQuestion == nil { awakeAt = wake.end }
+        emit(SessionEvent(.wake(phrase: wake.phrase, confidence: wake.confidence),
+                          utterance: SpeechSpan(start: wake.start, end: wake.end, endpointed: .now)))
+    }
+
+    /// How long a wake phrase heard is remembered for the utterance it is
+    /// in, in seconds of the stream: longer than any utterance.
+    static let wakeMemory = 60.0
+
+    /// The last wake phrase heard that starts in `segment` (give or take
+    /// its padding): the utterance it is in. Failing that, the last
+    /// doubtful candidate in it that a second look, with the whole
+    /// utterance, confirms (`isNew`: it is still to be announced).
+    private func wake(in segment: SpeechSegment) throws -> (wake: WakeDetection, isNew: Bool)? {
+        let inside = { (start: Double) in start >= segment.start - 0.3 && start < segment.end }
+        if let heard = heardWakes.last(where: { inside($0.start) }) { return (heard, false) }
+        guard let recognizer, let doubtful = doubtfulWakes.last(where: { inside($0.start) }),
+              let wake = try recognizer.verifyWake(doubtful, in: segment) else { return nil }
+        return (wake, true)
+    }
+
     /// A decoded utterance through the conversation.
     private func turn(_ decoded: Decoded, span: SpeechSpan) {
-        if let wake = decoded.wake {
-            emit(SessionEvent(.wake(phrase: wake.phrase, confidence: wake.confidence),
-                              utterance: SpeechSpan(start: wake.start, end: wake.end, endpointed: span.endpointed)))
-            if pendingQuestion == nil { awakeAt = wake.end }
+        if decoded.announcesWake, let wake = decoded.wake {
+            doubtfulWakes.removeAll { $0.start == wake.start }
+            announce(wake)
         }
         // Noise the recogniser found no words in is no turn at all (nor is
         // speech without the wake phrase).
@@ -423,6 +497,8 @@ private struct ListeningControl {
 /// What the endpointing loop hands to the turns.
 private enum Heard: Sendable {
     case tentative(SpeechSegment)
+    /// A place the wake spotter proposed, ready for the second stage.
+    case wakeCandidate(WakeCandidate)
     case utterance(SpeechSegment, endpointed: ContinuousClock.Instant)
     /// Speech cut off because voicecmd began speaking (not listened to).
     case ignored(SpeechSegment, at: ContinuousClock.Instant)
@@ -437,10 +513,12 @@ private enum Heard: Sendable {
 /// At most `pendingLimit` items wait for their turn: beyond that the loop
 /// stops reading, so a source that can wait (a file read fast, a pipe) is
 /// held back, and a live one drops audio in its bounded queue, counted.
-/// @unchecked Sendable: the cutter is used by `run` alone, on one task;
+/// @unchecked Sendable: the cutter and the spotter are used by `run` alone, on one task;
 /// `pending`, `hearing` and `stopRequested` are guarded by `lock`.
 private final class EndpointingLoop: @unchecked Sendable {
     private let cutter: UtteranceCutter
+    /// The wake phrase's first stage, hearing the whole stream.
+    private let spotter: WakeSpotter?
     private let pendingLimit: Int
     private let status: ListeningStatus
     private let closingSilence: Double
@@ -450,8 +528,10 @@ private final class EndpointingLoop: @unchecked Sendable {
     private var hearing = false
     private var stopRequested = false
 
-    init(cutter: UtteranceCutter, pendingLimit: Int, status: ListeningStatus, closingSilence: Double, stopGrace: Double) {
+    init(cutter: UtteranceCutter, spotter: WakeSpotter?, pendingLimit: Int, status: ListeningStatus, closingSilence: Double,
+         stopGrace: Double) {
         self.cutter = cutter
+        self.spotter = spotter
         self.pendingLimit = max(1, pendingLimit)
         self.status = status
         self.closingSilence = closingSilence
@@ -491,9 +571,23 @@ private final class EndpointingLoop: @unchecked Sendable {
         }
         /// The utterances still in the cutter, at the end (a failure to
         /// finish is the stream's failure, after them).
+        /// The spotter hears what the endpointer heard (denoised as the
+        /// utterances are decoded), then the gap of `gap` samples; its
+        /// candidates go before the utterances they may be in.
+        func spot(thenSkip gap: Int = 0) throws(SpeechError) {
+            guard let spotter else { return }
+            let heard = cutter.takeHeard()
+            for candidate in try spotter.feed(heard.heard, original: heard.original, hearingSpeech: cutter.isHearingSpeech) {
+                send(.wakeCandidate(candidate))
+            }
+            if gap > 0 { for candidate in try spotter.skip(gap) { send(.wakeCandidate(candidate)) } }
+        }
         func finish() -> (any Error)? {
             do throws(SpeechError) {
-                hand(try cutter.finish())
+                let ended = try cutter.finish()
+                try spot()
+                for candidate in try spotter?.finish() ?? [] { send(.wakeCandidate(candidate)) }
+                hand(ended)
                 return nil
             } catch {
                 return error
@@ -506,7 +600,9 @@ private final class EndpointingLoop: @unchecked Sendable {
                 while !ended, lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
                 if ended { return }
                 if buffer.droppedBefore > 0 {
-                    hand(try cutter.skip(buffer.droppedBefore))
+                    let ended = try cutter.skip(buffer.droppedBefore)
+                    try spot(thenSkip: buffer.droppedBefore)
+                    hand(ended)
                     send(.dropped(buffer.droppedBefore))
                 }
                 // Heard while voicecmd spoke: a gap (the detector must not
@@ -514,11 +610,16 @@ private final class EndpointingLoop: @unchecked Sendable {
                 // into is dropped.
                 if buffer.isMuted {
                     let discarded = try cutter.discard(buffer.samples.count)
+                    try spot(thenSkip: buffer.samples.count)
                     hand(discarded.utterances)
                     if let cut = discarded.cut { send(.ignored(cut, at: .now)) }
                     status.heard([], hearing: false)
                 } else {
-                    handEndpoints(try cutter.feed(buffer.samples))
+                    let endpoints = try cutter.feed(buffer.samples)
+                    // The wake phrase is checked as soon as it is heard,
+                    // before the utterance it is in has ended.
+                    try spot()
+                    handEndpoints(endpoints)
                     status.heard(buffer.samples, hearing: cutter.isHearingSpeech)
                 }
                 if cutter.position - lastPosition >= 1 {

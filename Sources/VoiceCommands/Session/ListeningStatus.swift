@@ -20,6 +20,8 @@ public final class ListeningStatus: Sendable {
         public var level: Double = -96
         /// Whether listening has started (and not ended).
         public var isActive = false
+        /// Whether the wake phrase was just said: the next command is listened to.
+        public var isAwake = false
     }
 
     /// The audio side's view, and how many turns are being worked on.
@@ -44,6 +46,8 @@ public final class ListeningStatus: Sendable {
     }
 
     func setActive(_ active: Bool) { state.withLock { $0.heard.isActive = active } }
+
+    func setAwake(_ awake: Bool) { state.withLock { $0.heard.isAwake = awake } }
 
     func startThinking() { state.withLock { $0.thinking += 1 } }
     func stopThinking() { state.withLock { $0.thinking = max(0, $0.thinking - 1) } }

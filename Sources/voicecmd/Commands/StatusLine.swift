@@ -77,12 +77,15 @@ final class StatusLine: @unchecked Sendable {
     }
 
     /// "hearing    ▮▮▮▮▮▯▯▯▯▯  -31 dB": the phase (speaking wins), and the
-    /// level on a bar from -60 dB (empty) to 0 dB (full).
+    /// level on a bar from -60 dB (empty) to 0 dB (full); "(listening)"
+    /// after it from the wake phrase until the command it woke (or the
+    /// wake window's end).
     static func render(_ snapshot: ListeningStatus.Snapshot, speaking: Bool) -> String {
         let phase = speaking ? "speaking" : snapshot.phase.rawValue
         let cells = 10
         let filled = max(0, min(cells, Int(((snapshot.level + 60) / 60 * Double(cells)).rounded())))
         let bar = String(repeating: "▮", count: filled) + String(repeating: "▯", count: cells - filled)
         return phase.padding(toLength: 10, withPad: " ", startingAt: 0) + bar + String(format: " %4.0f dB", snapshot.level)
+            + (snapshot.isAwake ? "  (listening)" : "")
     }
 }

@@ -1,5 +1,6 @@
 import DefaultModels
 import Foundation
+import Synchronization
 import Testing
 import VoiceCommands
 
@@ -91,6 +92,42 @@ struct WakeSessionTests {
         return Double((lastLoud + 1) * frame) / 16_000
     }
 
+    /// The wake event comes while the phrase's utterance is still open
+    /// (before its transcript), and the status shows the session awake
+    /// from then until the command it woke has been taken.
+    @Test func theWakeIsAnnouncedBeforeItsUtteranceEnds() async throws {
+        let recording = try Self.wakeRecording()
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        var settings = CommandSession.Settings()
+        settings.wake = try WakePhrase("hey computer")
+        let status = Mutex<ListeningStatus?>(nil)
+        let awakeAtWake = Mutex<[Bool]>([])
+        let log = EventLog()
+        let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
+                                         settings: settings) { event in
+            if case .wake = event.kind, let status = status.withLock({ $0 }) {
+                awakeAtWake.withLock { $0.append(status.snapshot.isAwake) }
+            }
+            log.add(event)
+        }
+        status.withLock { $0 = session.status }
+        // "hey computer turn off the kitchen light" in one breath (9.8 s on).
+        try await session.listen(to: ReaderAudioSource(name: "one breath", pacing: .asFastAsConsumed) {
+            SampleBufferReader(samples: Array(recording[(9 * 16_000)..<(14 * 16_000)]))
+        })
+        let kinds = log.all.compactMap { event -> String? in
+            switch event.kind {
+            case .wake: "wake"
+            case .transcript: "transcript"
+            default: nil
+            }
+        }
+        #expect(kinds == ["wake", "transcript"])
+        #expect(awakeAtWake.withLock { $0 } == [true])
+        #expect(log.intents.map(\.intent) == ["ChangeDeviceState"])
+        #expect(!session.status.snapshot.isAwake)
+    }
+
     /// A wake phrase said alone keeps listening for `wakeWindow` seconds:
     /// a command after a longer pause needs the phrase again.
     @Test func theWakeWindowCloses() async throws {
@@ -121,6 +158,14 @@ struct WakeSessionTests {
             SampleBufferReader(samples: Array(recording[32_000..<(5 * 16_000)]))
         })
         #expect(log.intents.isEmpty)
+        // The phrase again in a third stream is placed as in the first
+        // (within 100 ms: the live cepstral mean carries over): the
+        // spotter's clock starts again with each stream.
+        try await session.listen(to: ReaderAudioSource(name: "wake again", pacing: .asFastAsConsumed) {
+            SampleBufferReader(samples: Array(recording.prefix(32_000)))
+        })
+        let ends = Self.wakes(log).compactMap { $0.utterance?.end }
+        #expect(ends.count == 2 && abs(ends[0] - ends[1]) <= 0.1, "wake phrases ending at \(ends)")
     }
 
     @Test func aWakePhraseNeedsWords() {
