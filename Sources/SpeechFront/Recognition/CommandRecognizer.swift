@@ -297,7 +297,8 @@ public final class CommandRecognizer {
     /// hears the utterance whole (up to `wholeUtterance` seconds) or a
     /// second either side of the candidate. A command said in the same
     /// breath gives it the context a word cut off 0.25 s after its end
-    /// lacks (flite's "hey computer turn off…" scored 0.5 cut, 1 whole).
+    /// lacks (flite's "hey computer turn off…" scored 0.5 cut, 1 whole);
+    /// and an utterance that short is also judged as the phrase alone.
     public func verifyWake(_ candidate: WakeCandidate, in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
         let rate = Double(RecognizerAudio.sampleRate)
         let count = segment.samples.count
@@ -311,7 +312,13 @@ public final class CommandRecognizer {
         whole.audio = Array(segment.samples[window])
         whole.originalAudio = Array(segment.samplesAsHeard[window])
         whole.audioStart = segment.start + Double(window.lowerBound) / rate
-        return try verifyWake(whole)
+        if let wake = try verifyWake(whole) { return wake }
+        // An utterance that short may be the phrase said alone, which the
+        // search's rough bounds (often inside the word) cut badly: judged whole.
+        guard let wakePhrase, wakeVerifier != nil, window.count == count else { return nil }
+        let alone = try phraseConfidence(wakePhrase, in: segment)
+        guard alone >= wakePhrase.threshold else { return nil }
+        return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: alone)
     }
     static let wholeUtterance = 4.0
 
