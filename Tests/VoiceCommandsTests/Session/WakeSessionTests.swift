@@ -128,6 +128,33 @@ struct WakeSessionTests {
         #expect(!session.status.snapshot.isAwake)
     }
 
+    /// Other speech never wakes it: the fixture sessions without a wake
+    /// phrase (commands and answers in synthetic voices, some in kitchen
+    /// noise, "alex" among their words), heard with "alexa" as the wake
+    /// phrase, give no wake event and run nothing, with the real detector.
+    /// At threshold 0 the same streams do wake it (7 times in all): the
+    /// keyphrase search proposed places, and the second stage turned them
+    /// down.
+    @Test func otherSpeechDoesNotWakeIt() async throws {
+        let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        func wakes(threshold: Double) async throws -> (wakes: Int, intents: Int) {
+            var settings = CommandSession.Settings()
+            settings.wake = try WakePhrase("alexa", threshold: threshold)
+            let log = EventLog()
+            let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
+                                             settings: settings) { log.add($0) }
+            for recording in ["kitchen-five.flac", "conversation.flac", "applications.flac", "entity-session.flac"] {
+                try await session.listen(to: ReaderAudioSource.file(CommandSessionTests.sessions.appendingPathComponent(recording).path,
+                                                                    pacing: .asFastAsConsumed))
+            }
+            return (Self.wakes(log).count, log.intents.count)
+        }
+        let atDefault = try await wakes(threshold: WakePhrase.defaultThreshold)
+        #expect(atDefault.wakes == 0)
+        #expect(atDefault.intents == 0)
+        #expect(try await wakes(threshold: 0).wakes >= 3)
+    }
+
     /// A wake phrase said alone keeps listening for `wakeWindow` seconds:
     /// a command after a longer pause needs the phrase again.
     @Test func theWakeWindowCloses() async throws {
