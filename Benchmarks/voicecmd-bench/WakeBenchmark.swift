@@ -47,7 +47,12 @@ enum WakeBenchmark {
 
         var report = BenchReport(name: "wake")
         var curves: [RejectionPlot.Curve] = []
-        report.lines.append("threshold: the second stage's score, from 0 to 1 (default \(WakePhrase.defaultThreshold))")
+        if let missing = CommandRecognizer.secondOpinionUnavailableReason {
+            // Then the search decides alone, every wake has no score, and the sweep is flat.
+            report.lines.append("no second stage (\(missing)): the keyphrase search decides alone at \(WakePhrase.unverifiedSpottingThreshold)")
+        } else {
+            report.lines.append("threshold: the second stage's score, from 0 to 1 (default \(WakePhrase.defaultThreshold))")
+        }
         for keyword in keywords {
             let clips = try wakeWords.filter { $0.transcript == keyword }.prefix(limit).map { try read($0.path) }
             guard !clips.isEmpty else { throw BenchError(message: "no recordings of '\(keyword)' in \(corpora)/wake-words") }
