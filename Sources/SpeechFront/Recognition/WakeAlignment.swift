@@ -22,7 +22,8 @@ struct WakeAlignment {
                       decoder: SearchDecoder) throws(SpeechError) -> WakeAlignment? {
         let rate = Double(RecognizerAudio.sampleRate)
         let shortest = Int(shortestSeconds * rate)
-        let spottedEnd = Int(((wake.end - segment.start) * rate).rounded())
+        // The phrase may reach into the padding before the segment.
+        let spottedEnd = max(0, min(segment.samples.count, Int(((wake.end - segment.start) * rate).rounded())))
         guard segment.samples.count - spottedEnd >= shortest else { return nil }
         let from = max(0, Int(((wake.start - segment.start - 0.1) * rate).rounded()))
         let piece = SpeechSegment(samples: Array(segment.samples[from...]), start: segment.start + Double(from) / rate)
@@ -43,7 +44,7 @@ struct WakeAlignment {
         }
         // The grammar could not place the phrase: cut where it was spotted.
         let placed = phraseWords.isEmpty ? phraseEnd : nil
-        let cut = min(segment.samples.count, placed.map { from + Int(($0 * rate).rounded()) } ?? spottedEnd)
+        let cut = max(0, min(segment.samples.count, placed.map { from + Int(($0 * rate).rounded()) } ?? spottedEnd))
         guard segment.samples.count - cut >= shortest else { return nil }
         var rest = SpeechSegment(samples: Array(segment.samples[cut...]), start: segment.start + Double(cut) / rate)
         rest.originalSamples = segment.originalSamples.map { Array($0[cut...]) }

@@ -411,9 +411,9 @@ public actor CommandSession {
     /// doubtful candidate in it that a second look, with the whole
     /// utterance, confirms (`isNew`: it is still to be announced).
     private func wake(in segment: SpeechSegment) throws -> (wake: WakeDetection, isNew: Bool)? {
-        let inside = { (start: Double) in start >= segment.start - 0.3 && start < segment.end }
-        if let heard = heardWakes.last(where: { inside($0.start) }) { return (heard, false) }
-        guard let recognizer, let doubtful = doubtfulWakes.last(where: { inside($0.start) }),
+        let inside = { (start: Double, end: Double) in start >= segment.start - 0.3 && start < segment.end && end > segment.start }
+        if let heard = heardWakes.last(where: { inside($0.start, $0.end) }) { return (heard, false) }
+        guard let recognizer, let doubtful = doubtfulWakes.last(where: { inside($0.start, $0.end) }),
               let wake = try recognizer.verifyWake(doubtful, in: segment) else { return nil }
         return (wake, true)
     }
