@@ -240,6 +240,11 @@ final class PocketSphinxDecoder {
     /// The open utterance's words so far (the keyphrase search's
     /// detections), in seconds from its start.
     func wordsSoFar() -> [DecodedWord] {
+        words()
+    }
+
+    /// The words of the current hypothesis, in seconds from the utterance's start.
+    private func words() -> [DecodedWord] {
         var words: [DecodedWord] = []
         var segment = ps_seg_iter(decoder)
         let rate = framesPerSecond
@@ -274,18 +279,7 @@ final class PocketSphinxDecoder {
         try run({ ps_end_utt(decoder) }, "ps_end_utt")
         var score: Int32 = 0
         let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
-        var words: [DecodedWord] = []
-        var segment = wantWords ? ps_seg_iter(decoder) : nil
-        let rate = framesPerSecond
-        while let current = segment {
-            let word = String(cString: ps_seg_word(current))
-            var start: Int32 = 0, end: Int32 = 0
-            ps_seg_frames(current, &start, &end)
-            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
-            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
-            words.append(DecodedWord(word: word, start: Double(start) / rate, end: Double(end + 1) / rate, acousticScore: Int(acoustic)))
-            segment = ps_seg_next(current)
-        }
+        let words = wantWords ? words() : []
         var alternatives: [(String, Int)] = []
         if nbest > 1, var iterator = ps_nbest(decoder) {
             // ps_nbest_next frees the iterator when it runs out; stopping early frees it here.
