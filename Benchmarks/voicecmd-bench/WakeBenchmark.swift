@@ -60,8 +60,10 @@ enum WakeBenchmark {
             let background = other + (try wakeWords.filter { $0.transcript != keyword }.prefix(200).map { try read($0.path) })
             var phrase = try WakePhrase(keyword, threshold: 0)
             if let spotting = options.value("spotting").flatMap(Double.init) { phrase.spottingThreshold = spotting }
+            phrase.network = try trainedNetwork(for: phrase, options)
             report.lines.append("")
-            report.lines.append("\"\(keyword)\": \(clips.count) recordings by real speakers")
+            report.lines.append("\"\(keyword)\": \(clips.count) recordings by real speakers; "
+                                + (phrase.network == nil ? "no trained detector (voicecmd wake train \(keyword))" : "with its trained detector"))
             report.lines.append("condition  stream   without it   cpu     " + "threshold: false wakes per hour / missed %")
             var table: [String: [(threshold: Double, perHour: Double, missed: Double)]] = [:]
             for condition in conditions {
@@ -119,7 +121,7 @@ enum WakeBenchmark {
             if let clean = table["quiet"]?.first(where: { abs($0.threshold - WakePhrase.defaultThreshold) < 1e-9 }), clean.missed > 50 {
                 report.failures.append("\"\(keyword)\": \(String(format: "%.0f", clean.missed)) % of the quiet recordings missed at the default threshold")
             }
-            let synthetic = try syntheticVoices(keyword, noise: noise)
+            let synthetic = try syntheticVoices(keyword, noise: noise, options)
             report.lines.append("synthetic  " + synthetic.map { "\($0.voice) \($0.detected)/\($0.said)" }.joined(separator: ", ")
                                 + " woke it at the default threshold")
             let latencies = synthetic.flatMap(\.latencies).sorted()
@@ -160,14 +162,15 @@ enum WakeBenchmark {
     /// the noise 40 dB down, at a microphone's pace: how many of them woke
     /// the session, and how long after the end of the phrase's sound (its
     /// last 10 ms above -40 dBFS) each wake event came, in seconds.
-    static func syntheticVoices(_ keyword: String, noise: [Int16]) throws -> [(voice: String, said: Int, detected: Int, latencies: [Double])] {
+    static func syntheticVoices(_ keyword: String, noise: [Int16], _ options: BenchOptions) throws -> [(voice: String, said: Int, detected: Int, latencies: [Double])] {
         let voices: [(String, SpeechSynthesizer.Engine)] = [
             ("espeak en-us", .espeak(voice: "en-us")), ("espeak en-us+m3", .espeak(voice: "en-us+m3")),
             ("espeak en-us+f3", .espeak(voice: "en-us+f3")), ("espeak en-gb", .espeak(voice: "en-gb")),
             ("flite slt", .flite(voice: "slt")), ("flite rms", .flite(voice: "rms")), ("flite awb", .flite(voice: "awb")),
             ("flite kal", .flite(voice: "kal")),
         ]
-        let phrase = try WakePhrase(keyword)
+        var phrase = try WakePhrase(keyword)
+        phrase.network = try trainedNetwork(for: phrase, options)
         return try voices.map { name, voice in
             let spoken = try SpeechSynthesizer(voice).synthesize(keyword)
             let said = [0.9, 1.0, 1.1].map { resampled(spoken, rate: $0) }
@@ -181,6 +184,18 @@ enum WakeBenchmark {
             }
             return (name, said.count, detected, latencies)
         }
+    }
+
+    /// The phrase's trained detector: from `--networks FOLDER` (files
+    /// named as in the cache), else the cache; none with `--networks none`.
+    static func trainedNetwork(for phrase: WakePhrase, _ options: BenchOptions) throws -> WakeNetwork? {
+        guard SpeechEmbedding.unavailableReason == nil else { return nil }
+        var environment = ProcessInfo.processInfo.environment
+        if let folder = options.value("networks") {
+            if folder == "none" { return nil }
+            environment["VOICECMD_WAKE_CACHE"] = folder
+        }
+        return try WakeNetworkCache.network(for: phrase, environment: environment)
     }
 
     /// Seconds from the start of `samples` to the end of their last 10 ms

@@ -23,6 +23,8 @@ public final class CommandRecognizer {
     public private(set) var wakeSpotter: WakeSpotter?
     /// The wake phrase's second stage; nil without a wake phrase or the neural recogniser.
     private var wakeVerifier: WakeVerifier?
+    /// The phrase's trained detector, a third witness; nil without one.
+    private var wakeDetector: WakeDetector?
     /// The model's pronunciations and its file, for the wake spotter's own decoder.
     private let overrides: [String: String]
     private let modelPath: String?
@@ -258,6 +260,7 @@ public final class CommandRecognizer {
     /// `WakeVerifier` decides; without it the search decides alone.
     public func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
         wakeVerifier = secondOpinion == nil ? nil : WakeVerifier(phrase: phrase.words, phonesOf: Self.heardPhones)
+        wakeDetector = wakeVerifier == nil ? nil : try phrase.network.map { network throws(SpeechError) in try WakeDetector(network: network) }
         wakeSpotter = nil
         try searches.setWakePhrase(phrase)
         wakeSpotter = try WakeSpotter(phrase: phrase, spottingThreshold: wakeVerifier == nil ? WakePhrase.unverifiedSpottingThreshold
@@ -287,6 +290,12 @@ public final class CommandRecognizer {
         if score < 1, WakeVerifier.isSaidAlone(candidate.audio, start: start, end: end) {
             let alone = WakeVerifier.phraseAlone(start: start, end: end, in: SpeechSegment(samples: candidate.audio, start: candidate.audioStart))
             score = max(score, try phraseConfidence(wakePhrase, in: alone))
+        }
+        if let wakeDetector {
+            // The keyphrase search dates the end roughly, often inside the word.
+            let probability = try wakeDetector.probability(in: candidate.originalAudio, start: candidate.audioStart,
+                                                          endingBetween: candidate.end - 0.2, and: candidate.end + 0.25)
+            score = (score + WakeDetector.score(probability)) / 2
         }
         guard score >= wakePhrase.threshold else { return nil }
         return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: score)

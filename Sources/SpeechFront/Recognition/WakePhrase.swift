@@ -23,6 +23,9 @@ public struct WakePhrase: Sendable, Equatable {
     /// phones the phrase is weighed against (PocketSphinx's `kws_plp`).
     /// Lower makes "any other sounds" a less likely explanation.
     public var phoneLoopProbability: Double = 1e-1
+    /// The phrase's trained detector (`voicecmd wake train`), a third
+    /// witness heard through the speech embedding; nil without one.
+    public var network: WakeNetwork?
 
     /// On the development set (`voicecmd-bench wake`: "alexa" and
     /// "snowboy" by real speakers in other speech), the lowest score with

@@ -140,11 +140,15 @@ enum ListenCommand: Subcommand {
             }
             threshold = value
         }
+        var wake: WakePhrase
         do {
-            return try WakePhrase(phrase, threshold: threshold)
+            wake = try WakePhrase(phrase, threshold: threshold)
         } catch {
             throw UsageError(message: "--wake: \(error.message)", command: spec)
         }
+        // The phrase's trained detector (voicecmd wake train), when there is one and the embedding it reads.
+        if SpeechEmbedding.unavailableReason == nil { wake.network = try WakeNetworkCache.network(for: wake) }
+        return wake
     }
 
     private static func seconds(_ arguments: ParsedArguments, _ name: String, default fallback: Double,

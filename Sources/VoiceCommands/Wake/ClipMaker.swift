@@ -1,0 +1,146 @@
+import Foundation
+import SpeechFront
+
+/// One synthetic training clip, drawn from its own seed (so a training run
+/// can be repeated), and the embedding windows it gives.
+struct ClipMaker {
+    let phrase: WakePhrase
+    let words: WakeTrainingWords
+    let voices: TrainingVoices
+    var generator: SeededGenerator
+
+    init(phrase: WakePhrase, words: WakeTrainingWords, voices: TrainingVoices, seed: UInt64) {
+        self.phrase = phrase
+        self.words = words
+        self.voices = voices
+        generator = SeededGenerator(seed: seed)
+    }
+
+    static let rate = Double(RecognizerAudio.sampleRate)
+
+    /// The phrase, alone or between other words of the same voice, after
+    /// 1.5 s of silence: the windows ending 0 to 0.2 s after its last
+    /// sound, where a detector looks.
+    mutating func phraseWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> [[Float]] {
+        let voice = try voices.random(using: &generator)
+        let said = Self.trimmed(try voice.synthesize(phrase.text))
+        guard said.count >= Int(0.15 * Self.rate) else { return [] }
+        let before: [Int16] = chance(0.5) ? try voice.synthesize(randomWords(1...4))
+                                          : silence(0...1)
+        let after: [Int16] = chance(0.4) ? try voice.synthesize(randomWords(1...3)) : silence(0.25...0.75)
+        let lead = [Int16](repeating: 0, count: Int(1.5 * Self.rate))
+        var clip = (lead + before + said + after).map(Float.init)
+        let end = lead.count + before.count + said.count
+        clip = finished(clip)
+        let embeddings = try embedding.embeddings(of: ClipMaker.samples(clip)[...])
+        var windows: [[Float]] = []
+        for last in (WakeNetwork.window - 1)..<max(WakeNetwork.window - 1, embeddings.count) {
+            let windowEnd = last * SpeechEmbedding.step + SpeechEmbedding.span
+            guard windowEnd >= end, windowEnd <= end + Int(0.2 * Self.rate) else { continue }
+            windows.append(embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 })
+        }
+        return windows
+    }
+
+    /// Anything but the phrase, after a second of silence, every window:
+    /// words sounding like it (30 %), two to four voices at once (15 %),
+    /// noise alone (10 %), or ordinary words.
+    mutating func otherWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> [[Float]] {
+        var clip: [Float]
+        let kind = Double.random(in: 0..<1, using: &generator)
+        if kind < 0.1 {
+            clip = noise(count: Int(Double.random(in: 2...4, using: &generator) * Self.rate)).map { $0 * 3_000 }
+        } else if kind < 0.4 {
+            let text = (0..<Int.random(in: 2...6, using: &generator)).map { _ in
+                chance(0.6) && !words.soundingAlike.isEmpty ? words.soundingAlike.randomElement(using: &generator)! : words.other.randomElement(using: &generator)!
+            }.joined(separator: " ")
+            clip = try voices.random(using: &generator).synthesize(text).map(Float.init)
+        } else if kind < 0.55 {
+            clip = []
+            for _ in 0..<Int.random(in: 2...4, using: &generator) {
+                let voice = try voices.random(using: &generator).synthesize(randomWords(4...10)).map(Float.init)
+                let peak = voice.map(abs).max() ?? 1
+                if clip.count < voice.count { clip += [Float](repeating: 0, count: voice.count - clip.count) }
+                for index in voice.indices { clip[index] += voice[index] / max(peak, 1) * 10_000 }
+            }
+        } else {
+            clip = try voices.random(using: &generator).synthesize(randomWords(3...10)).map(Float.init)
+        }
+        clip = [Float](repeating: 0, count: Int(Self.rate)) + clip
+        clip = finished(clip)
+        let embeddings = try embedding.embeddings(of: ClipMaker.samples(clip)[...])
+        guard embeddings.count >= WakeNetwork.window else { return [] }
+        return ((WakeNetwork.window - 1)..<embeddings.count).map { last in embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 } }
+    }
+
+    // MARK: - The parts of a clip
+
+    private mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &generator) < probability }
+
+    private mutating func randomWords(_ count: ClosedRange<Int>) -> String {
+        (0..<Int.random(in: count, using: &generator)).map { _ in words.other.randomElement(using: &generator)! }.joined(separator: " ")
+    }
+
+    private mutating func silence(_ seconds: ClosedRange<Double>) -> [Int16] {
+        [Int16](repeating: 0, count: Int(Double.random(in: seconds, using: &generator) * Self.rate))
+    }
+
+    /// A level from quiet to loud, a room's echo (30 %), and noise from 0 to
+    /// 25 dB below the speech (80 %).
+    private mutating func finished(_ clip: [Float]) -> [Float] {
+        var clip = clip
+        if chance(0.3) { clip = RoomEcho(reverberation: Double.random(in: 0.2...0.8, using: &generator)).applied(to: clip) }
+        let peak = clip.map(abs).max() ?? 0
+        guard peak > 0 else { return clip }
+        let level = Float(Double.random(in: 0.05...0.9, using: &generator)) * 32_767 / peak
+        clip = clip.map { $0 * level }
+        if chance(0.8) {
+            let power = clip.reduce(0) { $0 + $1 * $1 } / Float(max(1, clip.count))
+            let snr = Double.random(in: 0...25, using: &generator)
+            let scale = Float((Double(power) / pow(10, snr / 10)).squareRoot())
+            let added = noise(count: clip.count)
+            for index in clip.indices { clip[index] += added[index] * scale }
+        }
+        return clip
+    }
+
+    /// Unit-power noise, white, pink or brown (a third each).
+    private mutating func noise(count: Int) -> [Float] {
+        let colour = Int.random(in: 0..<3, using: &generator)
+        var values = (0..<count).map { _ in generator.normal() }
+        switch colour {
+        case 1: // Pink: Paul Kellet's economical filter.
+            var b = [Float](repeating: 0, count: 3)
+            for index in values.indices {
+                let white = values[index]
+                b[0] = 0.99765 * b[0] + white * 0.0990460
+                b[1] = 0.96300 * b[1] + white * 0.2965164
+                b[2] = 0.57000 * b[2] + white * 1.0526913
+                values[index] = b[0] + b[1] + b[2] + white * 0.1848
+            }
+        case 2: // Brown: leaky integration.
+            var last: Float = 0
+            for index in values.indices {
+                last = 0.98 * last + values[index]
+                values[index] = last
+            }
+        default: break
+        }
+        let power = values.reduce(0) { $0 + $1 * $1 } / Float(max(1, count))
+        let scale = 1 / max(power.squareRoot(), 1e-6)
+        return values.map { $0 * scale }
+    }
+
+    static func samples(_ clip: [Float]) -> [Int16] {
+        clip.map { Int16(max(-32_768, min(32_767, $0.rounded()))) }
+    }
+
+    /// The stretch between the first and last sample above 2 % of the peak.
+    static func trimmed(_ samples: [Int16]) -> [Int16] {
+        let peak = samples.map { abs(Int($0)) }.max() ?? 0
+        let floor = peak / 50
+        guard let first = samples.firstIndex(where: { abs(Int($0)) > floor }),
+              let last = samples.lastIndex(where: { abs(Int($0)) > floor }) else { return [] }
+        return Array(samples[first...last])
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import VoiceCommands
+
+/// `voicecmd wake train "hey computer"`: trains the phrase's wake detector
+/// from synthetic speech and keeps it where `listen --wake` finds it.
+enum WakeCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "wake",
+        abstract: "Train a wake phrase's detector.",
+        discussion: """
+            voicecmd wake train "hey computer" makes the phrase's detector from synthetic speech (espeak-ng's and flite's \
+            voices, in noise and echo, against words that sound like it) and keeps it in ~/.cache/voicecmd/wake \
+            ($VOICECMD_WAKE_CACHE or $XDG_CACHE_HOME to change it); listen --wake "hey computer" then uses it. It takes \
+            a few minutes on two cores. Without a trained detector the wake phrase is still heard, with more false wakes.
+            """,
+        positionals: [.init(name: "action", help: "train.", isRepeating: false, isOptional: false),
+                      .init(name: "phrase", help: "The wake phrase.", isRepeating: true, isOptional: false)],
+        options: [.init(name: "clips", short: nil, valueName: "count",
+                        help: "Synthetic recordings of the phrase, and as many of other speech and noise. Default: 3000."),
+                  .init(name: "output", short: "o", valueName: "file",
+                        help: "Write the detector here instead of the cache.")]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        guard arguments.positionals[0] == "train" else {
+            throw UsageError(message: "'\(arguments.positionals[0])' is not a wake action; use train", command: spec)
+        }
+        let text = arguments.positionals.dropFirst().joined(separator: " ")
+        let phrase: WakePhrase
+        do { phrase = try WakePhrase(text) } catch { throw UsageError(message: error.message, command: spec) }
+        var training = WakeDetectorTraining(phrase: phrase)
+        if let clips = arguments.value("clips") {
+            guard let count = Int(clips), (100...100_000).contains(count) else {
+                throw UsageError(message: "--clips needs a whole number from 100 to 100000, not '\(clips)'", command: spec)
+            }
+            training.phraseClips = count
+            training.otherClips = count
+        }
+        if let reason = SpeechEmbedding.unavailableReason { throw ToolFailure(message: "cannot train a wake detector: \(reason)") }
+        let files = try SpeechModelFiles.locate()
+        let started = Date()
+        let network = try training.run(dictionary: files.dictionary) { line in printError(line) }
+        let path: String
+        if let output = arguments.value("output") {
+            try network.write(to: output)
+            path = output
+        } else {
+            path = try WakeNetworkCache.store(network, for: phrase)
+        }
+        printError(String(format: "trained in %.0f s", Date().timeIntervalSince(started)))
+        StandardOutput.write(path)
+        return 0
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import SpeechFront
+
+struct WakeNetworkTests {
+    /// Windows whose embeddings lean one way are told from windows leaning
+    /// the other, after training: the trainer and the network agree.
+    @Test func trainingSeparatesTwoKindsOfWindow() {
+        var generator = SeededGenerator(seed: 5)
+        func windows(_ count: Int, lean: Float) -> [Float] {
+            (0..<(count * WakeNetwork.inputWidth)).map { index in generator.normal() + (index % 7 == 0 ? lean : 0) }
+        }
+        let positives = windows(40, lean: 0.5), negatives = windows(80, lean: -0.5)
+        var trainer = WakeNetworkTrainer()
+        trainer.hiddenWidth = 8
+        trainer.epochs = 40
+        trainer.learningRate = 1e-2
+        trainer.batchSize = 16
+        var losses: [Double] = []
+        let network = trainer.train(phrase: "hey computer", positives: positives, negatives: negatives) { losses.append($1) }
+        #expect(losses.count == 40 && losses.last! < losses.first!)
+        let test = windows(1, lean: 0.5), other = windows(1, lean: -0.5)
+        func probability(_ window: [Float]) -> Double {
+            network.probability(stride(from: 0, to: window.count, by: 96).map { Array(window[$0..<($0 + 96)]) }[...])
+        }
+        #expect(probability(test) > 0.9)
+        #expect(probability(other) < 0.1)
+    }
+
+    @Test func aNetworkIsReadBackAsWritten() throws {
+        let network = WakeNetwork(phrase: "alexa", hiddenWidth: 4, seed: 9)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-wakenet-\(getpid()).wakenet").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try network.write(to: path)
+        #expect(try WakeNetwork(contentsOf: path) == network)
+    }
+
+    /// A cache file cut short, of another kind, or with weights that are
+    /// not numbers is refused with the file and why.
+    @Test func aDamagedFileIsRefused() throws {
+        let network = WakeNetwork(phrase: "alexa", hiddenWidth: 4, seed: 9)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-wakenet-bad-\(getpid()).wakenet").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try network.write(to: path)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.dropLast(3).write(to: URL(fileURLWithPath: path))
+        let weights = 4 * (4 * WakeNetwork.inputWidth + 9)
+        #expect(throws: SpeechError("\(path) is cut short or damaged (\(weights - 3) bytes of weights, not \(weights))")) {
+            try WakeNetwork(contentsOf: path)
+        }
+        try Data("{\"phrase\": 1}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: SpeechError("\(path) is not a voicecmd wake network")) { try WakeNetwork(contentsOf: path) }
+        var nan = whole
+        for index in (nan.count - 4)..<nan.count { nan[index] = 0xFF }
+        try nan.write(to: URL(fileURLWithPath: path))
+        #expect(throws: SpeechError("\(path) holds weights that are not numbers")) { try WakeNetwork(contentsOf: path) }
+        #expect(throws: SpeechError("cannot read the wake network /nonexistent/x.wakenet")) { try WakeNetwork(contentsOf: "/nonexistent/x.wakenet") }
+    }
+
+    @Test func aProbabilityBecomesAThresholdScore() {
+        #expect(WakeDetector.score(0) == 0)
+        #expect(abs(WakeDetector.score(0.99) - 0.5) < 1e-9)
+        #expect(abs(WakeDetector.score(0.999) - 0.75) < 1e-9)
+        #expect(WakeDetector.score(0.99999) == 1)
+        #expect(WakeDetector.score(1) == 1)
+    }
+}

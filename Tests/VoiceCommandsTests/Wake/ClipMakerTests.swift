@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import SpeechFront
+@testable import VoiceCommands
+
+@Suite(.enabled(if: SpeechEmbedding.unavailableReason == nil && FileManager.default.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"),
+                "the speech embedding or pocketsphinx-en-us is unavailable"))
+struct ClipMakerTests {
+    static let dictionary = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+
+    /// Real synthesis and the real embedding: a clip of the phrase gives the
+    /// windows ending just after it (at most three, 80 ms apart), a clip of
+    /// other sound every window; the same seed gives the same clip.
+    @Test func clipsGiveTheirWindows() throws {
+        let phrase = try WakePhrase("alexa")
+        let words = try WakeTrainingWords(phrase: phrase, dictionary: Self.dictionary)
+        let voices = try TrainingVoices()
+        let embedding = try SpeechEmbedding()
+        var maker = ClipMaker(phrase: phrase, words: words, voices: voices, seed: 11)
+        let windows = try maker.phraseWindows(embedding)
+        #expect((1...3).contains(windows.count))
+        #expect(windows.allSatisfy { $0.count == WakeNetwork.inputWidth })
+        var again = ClipMaker(phrase: phrase, words: words, voices: voices, seed: 11)
+        #expect(try again.phraseWindows(embedding) == windows)
+        var other = ClipMaker(phrase: phrase, words: words, voices: voices, seed: 12)
+        let otherWindows = try other.otherWindows(embedding)
+        #expect(otherWindows.count >= 5)
+        #expect(otherWindows.allSatisfy { $0.count == WakeNetwork.inputWidth })
+    }
+
+    /// The words to ignore are the ones that share the phrase's sounds.
+    @Test func wordsSoundingAlikeShareThePhrasesSounds() throws {
+        let words = try WakeTrainingWords(phrase: try WakePhrase("alexa"), dictionary: Self.dictionary)
+        #expect(words.phrasePhones == ["AH", "L", "EH", "K", "S", "AH"])
+        #expect(words.soundingAlike.contains("alexis"))
+        #expect(words.soundingAlike.contains("election"))
+        #expect(words.soundingAlike.contains("lexicon"))
+        #expect(!words.soundingAlike.contains("coffee"))
+        #expect(!words.other.contains("alexa"))
+        #expect(words.other.count > 100_000)
+    }
+
+    @Test func echoKeepsTheSoundAndAddsATail() {
+        let click = [Float](repeating: 0, count: 100) + [1] + [Float](repeating: 0, count: 100)
+        let echoed = RoomEcho(reverberation: 0.5).applied(to: click)
+        #expect(echoed.count == click.count + 8_000)
+        #expect(echoed[100] == 1)
+        let tail = echoed[(100 + 1_500)...].map { Swift.abs($0) }.max() ?? 0
+        #expect(tail > 1e-4)
+        let finite = echoed.allSatisfy { $0.isFinite }
+        #expect(finite)
+    }
+}
