@@ -16,7 +16,7 @@ struct HelpTests {
         }
     }
 
-    @Test(arguments: ["transcribe", "listen", "match", "run", "shortcut", "check", "grammar"])
+    @Test(arguments: ["transcribe", "listen", "match", "run", "shortcut", "check", "grammar", "wake"])
     func subcommandHelpIsTheSameEveryWayItIsAsked(_ name: String) throws {
         let help = try ToolRunner.run(["help", name])
         #expect(help.status == 0)
@@ -31,6 +31,8 @@ struct HelpTests {
         ("unknown-subcommand.txt", ["frobnicate"]),
         ("extra-argument.txt", ["listen", "a.wav"]),
         ("flag-with-value.txt", ["match", "--json=yes", "hi"]),
+        ("wake-unknown-action.txt", ["wake", "forget", "alexa"]),
+        ("wake-bad-clips.txt", ["wake", "train", "alexa", "--clips", "ten"]),
     ])
     func usageErrorsExitWith64(_ golden: String, _ arguments: [String]) throws {
         let run = try ToolRunner.run(arguments)

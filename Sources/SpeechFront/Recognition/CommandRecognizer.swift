@@ -278,6 +278,10 @@ public final class CommandRecognizer {
     /// loop of phones). The neural recogniser hears real
     /// voices best and synthetic ones badly (flite's "hey computer" alone
     /// came out "Take him, Peter"); the acoustic confidence is the reverse.
+    /// With the phrase's trained detector (`WakePhrase.network`), the score
+    /// is the mean of theirs and the detector's certainty about the windows
+    /// ending near the place: a third witness, which heard real speech only
+    /// through its embedding, so its mistakes are not theirs.
     /// Without the neural recogniser the keyphrase search has decided alone.
     public func verifyWake(_ candidate: WakeCandidate) throws(SpeechError) -> WakeDetection? {
         guard let wakePhrase else { return nil }

@@ -1,7 +1,8 @@
 /// A phrase said before a command ("hey computer"), found in two stages:
 /// PocketSphinx's keyphrase search, listening to the stream as it comes
 /// (`WakeSpotter`), proposes where it may have been said, and the neural
-/// recogniser's hearing of that moment (`WakeVerifier`) decides.
+/// recogniser's hearing of that moment (`WakeVerifier`) decides, with the
+/// phrase's trained detector (`WakeNetwork`) when there is one.
 public struct WakePhrase: Sendable, Equatable {
     /// Lower-case words, one space apart.
     public let words: [String]
@@ -9,7 +10,9 @@ public struct WakePhrase: Sendable, Equatable {
     /// score of a place the keyphrase search proposed (`CommandRecognizer.verifyWake`): the
     /// share of the phrase's sounds the neural recogniser heard there (1:
     /// all of them, in order), or PocketSphinx's confidence that the place
-    /// holds the phrase, whichever is higher. Higher wakes
+    /// holds the phrase, whichever is higher; with a trained detector
+    /// (`network`), the mean of that and the detector's certainty
+    /// (`WakeDetector.score`). Higher wakes
     /// less often on other speech and misses more real phrases. Without
     /// the neural recogniser the keyphrase search decides alone, at
     /// `unverifiedSpottingThreshold`, and this has no effect.

@@ -55,6 +55,24 @@ public struct WakeNetwork: Sendable, Equatable {
         return input.withUnsafeBufferPointer { 1 / (1 + exp(-Double(logit($0)))) }
     }
 
+    /// `target[i] += scale * source[i]`, eight at a time.
+    static func addScaled(_ source: UnsafeBufferPointer<Float>, _ scale: Float, to target: UnsafeMutableBufferPointer<Float>) {
+        let count = min(source.count, target.count)
+        guard let from = source.baseAddress, let to = target.baseAddress else { return }
+        let factor = SIMD8<Float>(repeating: scale)
+        var index = 0
+        while index + 8 <= count {
+            let x = UnsafeRawPointer(from + index).loadUnaligned(as: SIMD8<Float>.self)
+            let y = UnsafeRawPointer(to + index).loadUnaligned(as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(to + index).storeBytes(of: y + factor * x, as: SIMD8<Float>.self)
+            index += 8
+        }
+        while index < count {
+            to[index] += scale * from[index]
+            index += 1
+        }
+    }
+
     /// Eight sums at once, which the compiler turns into vector instructions.
     static func dot(_ a: UnsafeBufferPointer<Float>, _ b: UnsafeBufferPointer<Float>) -> Float {
         var sums = SIMD8<Float>(repeating: 0)
@@ -64,7 +82,8 @@ public struct WakeNetwork: Sendable, Equatable {
         while index + 8 <= count {
             let x = UnsafeRawPointer(left + index).loadUnaligned(as: SIMD8<Float>.self)
             let y = UnsafeRawPointer(right + index).loadUnaligned(as: SIMD8<Float>.self)
-            sums = sums.addingProduct(x, y)
+            // Not addingProduct: on Linux it calls libm's fmaf lane by lane.
+            sums += x * y
             index += 8
         }
         var total = sums.sum()

@@ -62,7 +62,7 @@ public struct WakeNetworkTrainer {
                                 let back = delta * network.outputWeights[unit]
                                 gradientHiddenBias[unit] += back
                                 let base = unit * width
-                                for column in 0..<width { gradient[base + column] += back * input[column] }
+                                WakeNetwork.addScaled(input, back, to: UnsafeMutableBufferPointer(rebasing: gradient[base..<(base + width)]))
                             }
                         }
                     }
