@@ -58,7 +58,11 @@ enum WakeBenchmark {
             guard !clips.isEmpty else { throw BenchError(message: "no recordings of '\(keyword)' in \(corpora)/wake-words") }
             // The other keyword is other speech too.
             let background = other + (try wakeWords.filter { $0.transcript != keyword }.prefix(200).map { try read($0.path) })
-            var phrase = try WakePhrase(keyword, threshold: 0)
+            // At 0 every place comes with its first look's score for the sweep;
+            // --threshold runs the session at one, second looks included.
+            let runThreshold = options.value("threshold").flatMap(Double.init)
+            let shown = runThreshold ?? WakePhrase.defaultThreshold
+            var phrase = try WakePhrase(keyword, threshold: runThreshold ?? 0)
             if let spotting = options.value("spotting").flatMap(Double.init) { phrase.spottingThreshold = spotting }
             phrase.network = try trainedNetwork(for: phrase, options)
             report.lines.append("")
@@ -74,8 +78,8 @@ enum WakeBenchmark {
                 let cpu = (cpuSeconds() - started) / stream.seconds
                 let hours = stream.otherSeconds / 3600
                 if options.flag("errors") {
-                    // Where the detector went wrong at the default threshold, to look at.
-                    let kept = heard.filter { ($0.confidence ?? 1) >= WakePhrase.defaultThreshold - 1e-9 }
+                    // Where the detector went wrong at the threshold shown, to look at.
+                    let kept = heard.filter { ($0.confidence ?? 1) >= shown - 1e-9 }
                     for placed in stream.keywords where !kept.contains(where: { $0.overlaps(placed) }) {
                         report.lines.append(String(format: "  missed     %.2f–%.2f s", placed.start, placed.end))
                     }
@@ -92,7 +96,10 @@ enum WakeBenchmark {
                 }
                 table[condition.name] = rows
                 let point = operatingPoint(rows, hours: hours)
-                let atDefault = rows.first { abs($0.0 - WakePhrase.defaultThreshold) < 1e-9 }
+                let keptAtShown = heard.filter { ($0.confidence ?? 1) >= shown - 1e-9 }
+                let atDefault: (Double, Double, Double)? = (shown,
+                    Double(keptAtShown.filter { wake in !stream.keywords.contains { wake.overlaps($0) } }.count) / hours,
+                    100 * Double(clips.count - stream.detected(by: keptAtShown)) / Double(clips.count))
                 report.lines.append(String(format: "%-10@ %5.1f min %6.1f min  %4.1f %%  ", condition.name, stream.seconds / 60, stream.otherSeconds / 60, cpu * 100)
                                     + rows.filter { Int(($0.0 * 100).rounded()) % 10 == 0 || $0.0 == WakePhrase.defaultThreshold }
                                         .map { String(format: "%.2f: %.1f / %.1f", $0.0, $0.1, $0.2) }.joined(separator: "  "))
@@ -103,8 +110,9 @@ enum WakeBenchmark {
                     report.lines.append(String(format: "           no threshold reaches ≤ 1 false wake per 10 hours in %.2f h", hours))
                 }
                 if let atDefault {
-                    report.lines.append(String(format: "           at the default %.2f: missed %.1f %%, %.1f false wakes per hour",
-                                               atDefault.0, atDefault.2, atDefault.1))
+                    report.lines.append(String(format: "           at %@ %.2f: missed %.1f %%, %.1f false wakes per hour (%.0f in %.2f h)",
+                                               runThreshold == nil ? "the default" : "the run's threshold", atDefault.0, atDefault.2, atDefault.1,
+                                               atDefault.1 * hours, hours))
                 }
                 let key = "\(keyword)_\(condition.name.replacingOccurrences(of: " ", with: ""))"
                 report.figures += [("\(key)_cpu_percent", .number((cpu * 1000).rounded() / 10)),

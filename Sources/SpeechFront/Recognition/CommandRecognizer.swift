@@ -295,12 +295,7 @@ public final class CommandRecognizer {
             let alone = WakeVerifier.phraseAlone(start: start, end: end, in: SpeechSegment(samples: candidate.audio, start: candidate.audioStart))
             score = max(score, try phraseConfidence(wakePhrase, in: alone))
         }
-        if let wakeDetector {
-            // The keyphrase search dates the end roughly, often inside the word.
-            let probability = try wakeDetector.probability(in: candidate.originalAudio, start: candidate.audioStart,
-                                                          endingBetween: candidate.end - 0.2, and: candidate.end + 0.25)
-            score = (score + WakeDetector.score(probability)) / 2
-        }
+        score = try withDetector(score, candidate)
         guard score >= wakePhrase.threshold else { return nil }
         return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: score)
     }
@@ -329,11 +324,21 @@ public final class CommandRecognizer {
         // An utterance that short may be the phrase said alone, which the
         // search's rough bounds (often inside the word) cut badly: judged whole.
         guard let wakePhrase, wakeVerifier != nil, window.count == count else { return nil }
-        let alone = try phraseConfidence(wakePhrase, in: segment)
+        let alone = try withDetector(try phraseConfidence(wakePhrase, in: segment), whole)
         guard alone >= wakePhrase.threshold else { return nil }
         return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: alone)
     }
     static let wholeUtterance = 4.0
+
+    /// `score` averaged with the trained detector's certainty about the
+    /// windows ending near `candidate`'s end (the keyphrase search dates
+    /// the end roughly, often inside the word); `score` without a detector.
+    private func withDetector(_ score: Double, _ candidate: WakeCandidate) throws(SpeechError) -> Double {
+        guard let wakeDetector else { return score }
+        let probability = try wakeDetector.probability(in: candidate.originalAudio, start: candidate.audioStart,
+                                                      endingBetween: candidate.end - 0.2, and: candidate.end + 0.25)
+        return (score + WakeDetector.score(probability)) / 2
+    }
 
     /// PocketSphinx's confidence that `segment` is `phrase` said alone.
     private func phraseConfidence(_ phrase: WakePhrase, in segment: SpeechSegment) throws(SpeechError) -> Double {
