@@ -26,9 +26,8 @@ bench: deps
 	Benchmarks/virtual-microphone.sh .build/release/voicecmd-bench microphone --clip Tests/VoiceCommandsTests/Fixtures/sessions/kitchen-five.flac --minutes 60
 	# The wake phrases' detectors, trained from synthetic speech once and cached.
 	swift build -c release --product voicecmd
-	for phrase in alexa snowboy; do \
-	  test -f "$${VOICECMD_WAKE_CACHE:-$${XDG_CACHE_HOME:-$$HOME/.cache}/voicecmd/wake}/$$phrase.wakenet" || .build/release/voicecmd wake train $$phrase; \
-	done
+	.build/release/voicecmd wake train alexa --unless-trained
+	.build/release/voicecmd wake train snowboy --unless-trained
 	.build/release/voicecmd-bench wake --corpora ../shared/corpora --minutes 60
 	# Ten synthetic voices, quiet and at 18 dB; the recordings are made in .build/voices when missing.
 	.build/release/voicecmd-bench voices --dir .build/voices --noise ../shared/corpora/noise/kitchen.wav --snr 18

@@ -74,44 +74,61 @@ final class OnnxModel {
     }
 
     /// The network's output for `values` laid out as `shape`: its shape and
-    /// its values.
+    /// its values. The input tensor borrows `values`' storage, so it is
+    /// made, run and released inside the one closure that lends it.
     func run(_ values: [Float], shape: [Int]) throws(SpeechError) -> (shape: [Int], values: [Float]) {
         precondition(shape.reduce(1, *) == values.count, "the shape does not hold the values")
         let library = self.library
         var values = values
         let dimensions = shape.map(Int64.init)
-        var input: OpaquePointer?
-        let created = values.withUnsafeMutableBytes { bytes in
-            library.createTensor(memoryInfo, bytes.baseAddress, bytes.count, dimensions, dimensions.count, 1, &input)
-        }
-        try library.check(created, "CreateTensorWithDataAsOrtValue")
-        defer { library.releaseValue(input) }
         var output: OpaquePointer?
-        let status = values.withUnsafeMutableBytes { _ in
-            inputName.withCString { inputName in
-                outputName.withCString { outputName in
-                    var inputNames: [UnsafePointer<CChar>?] = [inputName]
-                    var outputNames: [UnsafePointer<CChar>?] = [outputName]
-                    var inputs: [OpaquePointer?] = [input]
-                    return library.run(session, nil, &inputNames, &inputs, 1, &outputNames, 1, &output)
+        let failure: SpeechError? = values.withUnsafeMutableBytes { bytes in
+            var input: OpaquePointer?
+            do throws(SpeechError) {
+                try library.check(library.createTensor(memoryInfo, bytes.baseAddress, bytes.count, dimensions, dimensions.count, 1, &input),
+                                  "CreateTensorWithDataAsOrtValue")
+                defer { library.releaseValue(input) }
+                let status = inputName.withCString { inputName in
+                    outputName.withCString { outputName in
+                        var inputNames: [UnsafePointer<CChar>?] = [inputName]
+                        var outputNames: [UnsafePointer<CChar>?] = [outputName]
+                        var inputs: [OpaquePointer?] = [input]
+                        return library.run(session, nil, &inputNames, &inputs, 1, &outputNames, 1, &output)
+                    }
                 }
+                try library.check(status, "Run(\(path))")
+                return nil
+            } catch {
+                return error
             }
         }
-        try library.check(status, "Run(\(path))")
         defer { library.releaseValue(output) }
+        if let failure { throw failure }
         var typeAndShape: OpaquePointer?
         try library.check(library.tensorTypeAndShape(output, &typeAndShape), "GetTensorTypeAndShape")
         defer { library.releaseTypeAndShape(typeAndShape) }
+        var elementType: Int32 = 0
+        try library.check(library.elementType(typeAndShape, &elementType), "GetTensorElementType")
+        // 1: ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT.
+        guard elementType == 1 else { throw SpeechError("\(path) gave an output of type \(elementType), not 32-bit floats") }
         var count = 0
         try library.check(library.dimensionCount(typeAndShape, &count), "GetDimensionsCount")
         guard count <= 8 else { throw SpeechError("\(path) gave a \(count)-dimensional output") }
         var outputShape = [Int64](repeating: 0, count: count)
         try library.check(library.dimensions(typeAndShape, &outputShape, count), "GetDimensions")
-        let elements = outputShape.reduce(1) { $0 * Int($1) }
+        var elements = 1
+        for dimension in outputShape {
+            let (product, overflow) = elements.multipliedReportingOverflow(by: Int(dimension))
+            guard dimension >= 0, !overflow, product <= Self.largestOutput else { throw SpeechError("\(path) gave an output of shape \(outputShape)") }
+            elements = product
+        }
         var data: UnsafeMutableRawPointer?
         try library.check(library.tensorData(output, &data), "GetTensorMutableData")
-        guard let data, elements >= 0 else { throw SpeechError("\(path) gave no output") }
+        guard let data else { throw SpeechError("\(path) gave no output") }
         let floats = Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: elements))
         return (outputShape.map { Int($0) }, floats)
     }
+
+    /// Numbers an output may hold (the embedding's batches hold 6,144).
+    static let largestOutput = 1 << 24
 }

@@ -28,6 +28,7 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
                                       UnsafeMutablePointer<OpaquePointer?>?) -> Status?
     let tensorData: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Status?
     let tensorTypeAndShape: @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> Status?
+    let elementType: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> Status?
     let dimensionCount: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int>?) -> Status?
     let dimensions: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int64>?, Int) -> Status?
     let releaseTypeAndShape: @convention(c) (OpaquePointer?) -> Void
@@ -77,6 +78,7 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
         setInterOpThreads = slot(25, type(of: setInterOpThreads))
         createTensor = slot(49, type(of: createTensor))
         tensorData = slot(51, type(of: tensorData))
+        elementType = slot(60, type(of: elementType))
         dimensionCount = slot(61, type(of: dimensionCount))
         dimensions = slot(62, type(of: dimensions))
         tensorTypeAndShape = slot(65, type(of: tensorTypeAndShape))

@@ -51,12 +51,13 @@ public final class SpeechEmbedding {
         guard samples.count >= Self.span else { return [] }
         // The spectrogram network takes samples at 16-bit scale.
         let spectrum = try spectrogram.run(samples.map { Float($0) }, shape: [1, samples.count])
+        guard spectrum.shape.last == 32 else { throw SpeechError("\(spectrogram.path) gave a spectrogram of shape \(spectrum.shape)") }
         let frames = spectrum.values.count / 32
         // openWakeWord's scaling, which brings the network's spectrogram to
         // the one the embedding was trained on.
         let scaled = spectrum.values.map { $0 / 10 + 2 }
+        guard frames >= Self.framesPerEmbedding else { return [] }
         let count = (frames - Self.framesPerEmbedding) / Self.framesPerStep + 1
-        guard count > 0 else { return [] }
         var result: [[Float]] = []
         result.reserveCapacity(count)
         var first = 0

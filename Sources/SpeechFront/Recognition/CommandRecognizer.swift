@@ -259,8 +259,13 @@ public final class CommandRecognizer {
     /// recogniser the keyphrase search proposes generously and
     /// `WakeVerifier` decides; without it the search decides alone.
     public func setWakePhrase(_ phrase: WakePhrase) throws(SpeechError) {
+        if let network = phrase.network, network.phrase != phrase.text {
+            throw SpeechError("the wake detector was trained for \"\(network.phrase)\", not \"\(phrase.text)\"")
+        }
+        // Made first: a detector that cannot load leaves the recogniser as it was.
+        let detector = secondOpinion == nil ? nil : try phrase.network.map { network throws(SpeechError) in try WakeDetector(network: network) }
         wakeVerifier = secondOpinion == nil ? nil : WakeVerifier(phrase: phrase.words, phonesOf: Self.heardPhones)
-        wakeDetector = wakeVerifier == nil ? nil : try phrase.network.map { network throws(SpeechError) in try WakeDetector(network: network) }
+        wakeDetector = detector
         wakeSpotter = nil
         try searches.setWakePhrase(phrase)
         wakeSpotter = try WakeSpotter(phrase: phrase, spottingThreshold: wakeVerifier == nil ? WakePhrase.unverifiedSpottingThreshold
@@ -331,12 +336,16 @@ public final class CommandRecognizer {
     static let wholeUtterance = 4.0
 
     /// `score` averaged with the trained detector's certainty about the
-    /// windows ending near `candidate`'s end (the keyphrase search dates
-    /// the end roughly, often inside the word); `score` without a detector.
+    /// windows ending from 0.1 s before `candidate`'s end to 0.4 s after it,
+    /// as far as its audio goes (0.25 s at the first look): the keyphrase
+    /// search dates the end roughly, often inside the word. `score` without
+    /// a detector.
     private func withDetector(_ score: Double, _ candidate: WakeCandidate) throws(SpeechError) -> Double {
         guard let wakeDetector else { return score }
+        let audioEnd = candidate.audioStart + Double(candidate.originalAudio.count) / Double(RecognizerAudio.sampleRate)
+        let latest = max(candidate.end, min(audioEnd, candidate.end + 0.4))
         let probability = try wakeDetector.probability(in: candidate.originalAudio, start: candidate.audioStart,
-                                                      endingBetween: candidate.end - 0.2, and: candidate.end + 0.25)
+                                                      endingBetween: candidate.end - 0.1, and: latest)
         return (score + WakeDetector.score(probability)) / 2
     }
 

@@ -52,10 +52,14 @@ public struct WakePhrase: Sendable, Equatable {
     /// Throws when `text` has no words, or characters no word is made of,
     /// or `threshold` is outside 0...1.
     public init(_ text: String, threshold: Double = defaultThreshold) throws(SpeechError) {
-        let words = text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        // One spelling of each letter (NFC), so the phrase names one detector file.
+        let words = text.precomposedStringWithCanonicalMapping.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { throw SpeechError("the wake phrase is empty") }
-        if let bad = words.first(where: { !$0.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } }) {
+        if let bad = words.first(where: { !$0.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } || !$0.contains(where: \.isLetter) }) {
             throw SpeechError("the wake phrase can hold only words, not \(bad.debugDescription)")
+        }
+        guard words.joined(separator: " ").count <= Self.longestText else {
+            throw SpeechError("the wake phrase is longer than \(Self.longestText) characters")
         }
         guard threshold >= 0, threshold <= 1 else {
             throw SpeechError("the wake threshold must be from 0 to 1 (like 0.75), not \(threshold)")
@@ -65,6 +69,9 @@ public struct WakePhrase: Sendable, Equatable {
     }
 
     public var text: String { words.joined(separator: " ") }
+
+    /// Characters a phrase may have: a wake phrase is a few words.
+    public static let longestText = 60
 }
 
 /// Where a wake phrase was heard in an utterance.

@@ -20,24 +20,23 @@ final class WakeDetector {
 
     /// The highest probability of the windows of `samples` (whose first
     /// sample is at `start` seconds) that end between `earliest` and
-    /// `latest` seconds: the phrase's end as the keyphrase search dates it
-    /// is rough. Audio too short for a window is heard after silence, as
-    /// in training, where phrases came after up to a second and a half of it.
+    /// `latest` seconds, 80 ms apart, the last ending at `latest` exactly:
+    /// the phrase's end as the keyphrase search dates it is rough, and the
+    /// network learnt phrases ending 0 to 0.2 s before its window does.
+    /// Audio too short for a window is heard after silence, as in
+    /// training, where phrases came after up to a second and a half of it.
     func probability(in samples: [Int16], start: Double, endingBetween earliest: Double, and latest: Double) throws(SpeechError) -> Double {
         let rate = Double(RecognizerAudio.sampleRate)
         let last = min(samples.count, max(0, Int(((latest - start) * rate).rounded())))
-        let padding = max(0, Self.heardSamples - last)
-        let heard = [Int16](repeating: 0, count: padding) + samples[..<last]
-        let heardStart = start - Double(padding) / rate
+        let looks = 1 + max(0, Int(((latest - earliest) * rate) / Double(SpeechEmbedding.step)))
+        let wanted = Self.heardSamples + (looks - 1) * SpeechEmbedding.step
+        let first = max(0, last - wanted)
+        let heard = [Int16](repeating: 0, count: wanted - (last - first)) + samples[first..<last]
         let embeddings = try embedding.embeddings(of: heard[...])
-        var best = 0.0
-        guard embeddings.count >= WakeNetwork.window else { return best }
-        for lastIndex in (WakeNetwork.window - 1)..<embeddings.count {
-            let end = heardStart + Double(lastIndex * SpeechEmbedding.step + SpeechEmbedding.span) / rate
-            guard end >= earliest - 0.04, end <= latest + 0.04 else { continue }
-            best = max(best, network.probability(embeddings[(lastIndex - WakeNetwork.window + 1)...lastIndex]))
-        }
-        return best
+        guard embeddings.count >= WakeNetwork.window else { return 0 }
+        return ((WakeNetwork.window - 1)..<embeddings.count).map { lastIndex in
+            network.probability(embeddings[(lastIndex - WakeNetwork.window + 1)...lastIndex])
+        }.max() ?? 0
     }
 
     /// A probability on the scale of `WakePhrase.threshold`: its log-odds

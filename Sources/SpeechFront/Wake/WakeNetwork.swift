@@ -1,8 +1,8 @@
 import Foundation
 
 /// A per-phrase wake detector: a small network that reads the last
-/// `window` speech embeddings (1.28 s of sound) and says how likely they end
-/// with the phrase. Trained by `WakeNetworkTrainer` on synthetic speech;
+/// `window` speech embeddings (80 ms apart, each hearing 0.79 s: 2 s of
+/// sound) and says how likely they end with the phrase. Trained by `WakeNetworkTrainer` on synthetic speech;
 /// one hidden layer is enough on top of an embedding learnt from a great
 /// deal of real speech, and costs 0.1 M multiplications a look.
 public struct WakeNetwork: Sendable, Equatable {
@@ -35,7 +35,8 @@ public struct WakeNetwork: Sendable, Equatable {
     /// after another) ends with the phrase; `hidden` receives the hidden
     /// layer's values when given (for training).
     func logit(_ input: UnsafeBufferPointer<Float>, hidden: UnsafeMutableBufferPointer<Float>? = nil) -> Float {
-        precondition(input.count == Self.inputWidth)
+        precondition(input.count == Self.inputWidth && inputWeights.count == hiddenWidth * Self.inputWidth
+                     && (hidden?.count ?? hiddenWidth) >= hiddenWidth)
         var output = outputBias
         inputWeights.withUnsafeBufferPointer { weights in
             for unit in 0..<hiddenWidth {
@@ -92,24 +93,5 @@ public struct WakeNetwork: Sendable, Equatable {
             index += 1
         }
         return total
-    }
-}
-
-/// A reproducible source of random numbers (SplitMix64), so that training
-/// twice on the same phrase gives the same network.
-public struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-    /// A standard normal number (Box–Muller).
-    public mutating func normal() -> Float {
-        let u = Double.random(in: Double.ulpOfOne..<1, using: &self), v = Double.random(in: 0..<1, using: &self)
-        return Float((-2 * log(u)).squareRoot() * cos(2 * .pi * v))
     }
 }

@@ -25,28 +25,37 @@ extension WakeNetwork {
         for value in inputWeights + hiddenBiases + outputWeights + [outputBias] {
             withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
         }
-        // Written beside, then moved: a reader never sees half a network.
-        let partial = path + ".part"
-        guard FileManager.default.createFile(atPath: partial, contents: data) else {
-            throw SpeechError("cannot write the wake network to \(partial)")
-        }
-        guard rename(partial, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: partial)
-            throw SpeechError("cannot move the wake network into \(path): \(reason)")
+        // Written beside under a unique name, then moved: a reader never
+        // sees half a network, and two trainings never share the beside.
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw SpeechError("cannot write the wake network to \(path): \(error.localizedDescription)")
         }
     }
 
     public init(contentsOf path: String) throws(SpeechError) {
         let largest = Self.magic.utf8.count + 4_096 + 4 * (Self.largestHiddenWidth * (Self.inputWidth + 2) + 1)
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw SpeechError("cannot read the wake network \(path)") }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: largest + 1) else { throw SpeechError("cannot read the wake network \(path)") }
-        guard data.count <= largest else { throw SpeechError("\(path) is too large to be a wake network") }
+        // Opened without waiting (a FIFO with no writer would block for
+        // ever), and read only when it is a regular file of a bounded size.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SpeechError("cannot read the wake network \(path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw SpeechError("\(path) is not a regular file, so not a wake network")
+        }
+        guard Int(status.st_size) <= largest else { throw SpeechError("\(path) is too large to be a wake network") }
+        guard let data = try? handle.read(upToCount: largest + 1), data.count <= largest else {
+            throw SpeechError("cannot read the wake network \(path)")
+        }
         guard data.starts(with: Data(Self.magic.utf8)),
               let end = data[Self.magic.utf8.count...].firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.utf8.count..<end]) else {
             throw SpeechError("\(path) is not a voicecmd wake network")
+        }
+        guard (try? WakePhrase(header.phrase))?.text == header.phrase else {
+            throw SpeechError("\(path) names no wake phrase voicecmd could have trained")
         }
         guard header.embedding == Self.embeddingName else {
             throw SpeechError("\(path) was trained on \(header.embedding), not \(Self.embeddingName): train it again")

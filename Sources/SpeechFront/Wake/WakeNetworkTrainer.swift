@@ -22,6 +22,7 @@ public struct WakeNetworkTrainer {
         precondition(positives.count % width == 0 && negatives.count % width == 0)
         let positiveCount = positives.count / width, negativeCount = negatives.count / width
         precondition(positiveCount > 0 && negativeCount > 0, "training needs positives and negatives")
+        precondition(epochs >= 1 && batchSize >= 1 && hiddenWidth >= 1, "training needs an epoch, a batch and a hidden unit")
         var network = WakeNetwork(phrase: phrase, hiddenWidth: hiddenWidth, seed: seed)
         var generator = SeededGenerator(seed: seed &+ 1)
         let total = positiveCount + negativeCount

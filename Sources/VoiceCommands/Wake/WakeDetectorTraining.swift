@@ -41,13 +41,8 @@ public struct WakeDetectorTraining: Sendable {
                 if failure.withLock({ $0 != nil }) { return }
                 do throws(SpeechError) {
                     var maker = ClipMaker(phrase: phrase, words: words, voices: voices, seed: seed &+ UInt64(index) &* 0x9E37_79B9)
-                    if index < phraseClips {
-                        let windows = try maker.phraseWindows(embedding)
-                        examples.withLock { $0.positives += windows.flatMap { $0 }; $0.positiveCount += windows.count }
-                    } else {
-                        let windows = try maker.otherWindows(embedding)
-                        examples.withLock { $0.negatives += windows.flatMap { $0 }; $0.negativeCount += windows.count }
-                    }
+                    let windows = index < phraseClips ? try maker.phraseWindows(embedding) : try maker.otherWindows(embedding)
+                    examples.withLock { $0.windows[index] = windows.flatMap { $0 }; $0.counts[index] = windows.count }
                 } catch {
                     // One voice failing one clip (a synthesiser's hiccup) loses that clip only.
                     examples.withLock { $0.failed += 1; $0.lastFailure = error.message }
@@ -57,25 +52,37 @@ public struct WakeDetectorTraining: Sendable {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        let collected = examples.withLock { $0 }
+        var collected = examples.withLock { value in defer { value = TrainingExamples() }; return value }
         if collected.failed > total / 10 {
             throw SpeechError("\(collected.failed) of \(total) training clips failed (last: \(collected.lastFailure ?? "?"))")
         }
-        guard collected.positiveCount > 0, collected.negativeCount > 0 else { throw SpeechError("no training examples were made") }
-        progress("training on \(collected.positiveCount) windows of the phrase and \(collected.negativeCount) of other sound")
+        // Joined in clip order, whichever worker finished first: the same seed gives the same network.
+        var positives: [Float] = [], negatives: [Float] = []
+        var positiveCount = 0, negativeCount = 0
+        for index in 0..<total {
+            guard let windows = collected.windows.removeValue(forKey: index) else { continue }
+            if index < phraseClips {
+                positives += windows
+                positiveCount += collected.counts[index] ?? 0
+            } else {
+                negatives += windows
+                negativeCount += collected.counts[index] ?? 0
+            }
+        }
+        guard positiveCount > 0, negativeCount > 0 else { throw SpeechError("no training examples were made") }
+        progress("training on \(positiveCount) windows of the phrase and \(negativeCount) of other sound")
         var trainer = WakeNetworkTrainer()
         trainer.seed = seed
-        return trainer.train(phrase: phrase.text, positives: collected.positives, negatives: collected.negatives) { epoch, loss in
+        return trainer.train(phrase: phrase.text, positives: positives, negatives: negatives) { epoch, loss in
             if epoch % 5 == 0 { progress(String(format: "epoch %d: loss %.4f", epoch, loss)) }
         }
     }
 }
 
+/// Each clip's windows by its index, laid flat.
 private struct TrainingExamples: Sendable {
-    var positives: [Float] = []
-    var negatives: [Float] = []
-    var positiveCount = 0
-    var negativeCount = 0
+    var windows: [Int: [Float]] = [:]
+    var counts: [Int: Int] = [:]
     var failed = 0
     var lastFailure: String?
 }

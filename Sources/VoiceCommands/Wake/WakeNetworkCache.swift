@@ -13,11 +13,11 @@ public enum WakeNetworkCache {
         return home + "/.cache/voicecmd/wake"
     }
 
-    /// The file of `phrase`'s detector: its words joined by "-" (a
-    /// phrase holds only letters, apostrophes and hyphens, so no name can
-    /// leave the folder).
+    /// The file of `phrase`'s detector: its words joined by "_" (each
+    /// holds a letter, and only letters, apostrophes and hyphens, so no name
+    /// can leave the folder or hide in it).
     public static func path(for phrase: WakePhrase, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let name = phrase.words.map { $0.filter { $0.isLetter || $0 == "-" } }.joined(separator: "_")
+        let name = phrase.words.joined(separator: "_")
         return directory(environment: environment) + "/" + name + ".wakenet"
     }
 

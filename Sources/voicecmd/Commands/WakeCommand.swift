@@ -18,7 +18,9 @@ enum WakeCommand: Subcommand {
         options: [.init(name: "clips", short: nil, valueName: "count",
                         help: "Synthetic recordings of the phrase, and as many of other speech and noise. Default: 3000."),
                   .init(name: "output", short: "o", valueName: "file",
-                        help: "Write the detector here instead of the cache.")]
+                        help: "Write the detector here instead of the cache."),
+                  .init(name: "unless-trained", short: nil, valueName: nil,
+                        help: "Do nothing when the cache already has a detector for the phrase.")]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -30,11 +32,16 @@ enum WakeCommand: Subcommand {
         do { phrase = try WakePhrase(text) } catch { throw UsageError(message: error.message, command: spec) }
         var training = WakeDetectorTraining(phrase: phrase)
         if let clips = arguments.value("clips") {
-            guard let count = Int(clips), (100...100_000).contains(count) else {
-                throw UsageError(message: "--clips needs a whole number from 100 to 100000, not '\(clips)'", command: spec)
+            // Up to about 1.3 GB of training windows at the most.
+            guard let count = Int(clips), (100...10_000).contains(count) else {
+                throw UsageError(message: "--clips needs a whole number from 100 to 10000, not '\(clips)'", command: spec)
             }
             training.phraseClips = count
             training.otherClips = count
+        }
+        if arguments.has("unless-trained"), arguments.value("output") == nil, (try? WakeNetworkCache.network(for: phrase)) != nil {
+            StandardOutput.write(WakeNetworkCache.path(for: phrase))
+            return 0
         }
         if let reason = SpeechEmbedding.unavailableReason { throw ToolFailure(message: "cannot train a wake detector: \(reason)") }
         let files = try SpeechModelFiles.locate()

@@ -54,7 +54,22 @@ struct WakeNetworkTests {
         for index in (nan.count - 4)..<nan.count { nan[index] = 0xFF }
         try nan.write(to: URL(fileURLWithPath: path))
         #expect(throws: SpeechError("\(path) holds weights that are not numbers")) { try WakeNetwork(contentsOf: path) }
-        #expect(throws: SpeechError("cannot read the wake network /nonexistent/x.wakenet")) { try WakeNetwork(contentsOf: "/nonexistent/x.wakenet") }
+        #expect(throws: SpeechError("cannot read the wake network /nonexistent/x.wakenet: No such file or directory")) {
+            try WakeNetwork(contentsOf: "/nonexistent/x.wakenet")
+        }
+        // A hostile header: a phrase no one could have trained, with a terminal escape in it.
+        var escaped = Data("voicecmd-wake-network 1\n{\"phrase\":\"a\\u001b[2J\",\"hidden\":4,\"embedding\":\"x\"}\n".utf8)
+        escaped.append(whole[(whole[24...].firstIndex(of: 10)! + 1)...])
+        try escaped.write(to: URL(fileURLWithPath: path))
+        #expect(throws: SpeechError("\(path) names no wake phrase voicecmd could have trained")) { try WakeNetwork(contentsOf: path) }
+    }
+
+    /// A FIFO with no writer in the cache's place is refused at once, not waited on.
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-wakenet-fifo-\(getpid()).wakenet").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: SpeechError("\(path) is not a regular file, so not a wake network")) { try WakeNetwork(contentsOf: path) }
     }
 
     @Test func aProbabilityBecomesAThresholdScore() {

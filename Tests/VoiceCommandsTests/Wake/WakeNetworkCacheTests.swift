@@ -15,7 +15,11 @@ struct WakeNetworkCacheTests {
     @Test func aPhraseNamesItsFile() throws {
         let environment = ["VOICECMD_WAKE_CACHE": "/srv/wake"]
         #expect(WakeNetworkCache.path(for: try WakePhrase("Hey  Computer"), environment: environment) == "/srv/wake/hey_computer.wakenet")
-        #expect(WakeNetworkCache.path(for: try WakePhrase("o'brien-bot"), environment: environment) == "/srv/wake/obrien-bot.wakenet")
+        #expect(WakeNetworkCache.path(for: try WakePhrase("o'brien-bot"), environment: environment) == "/srv/wake/o'brien-bot.wakenet")
+        // One spelling of "é", whichever the user typed.
+        #expect(WakeNetworkCache.path(for: try WakePhrase("caf\u{65}\u{301}"), environment: environment) == "/srv/wake/caf\u{e9}.wakenet")
+        #expect(throws: SpeechError("the wake phrase can hold only words, not \"\\'\"")) { try WakePhrase("hey '") }
+        #expect(throws: SpeechError("the wake phrase is longer than 60 characters")) { try WakePhrase(String(repeating: "hey ", count: 20)) }
     }
 
     @Test func aStoredNetworkIsFoundAndAnotherPhrasesIsRefused() throws {

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A reproducible source of random numbers (SplitMix64), so that training
+/// twice on the same phrase gives the same network.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+    /// A standard normal number (Box–Muller).
+    public mutating func normal() -> Float {
+        let u = Double.random(in: Double.ulpOfOne..<1, using: &self), v = Double.random(in: 0..<1, using: &self)
+        return Float((-2 * log(u)).squareRoot() * cos(2 * .pi * v))
+    }
+}
