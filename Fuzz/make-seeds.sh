@@ -4,7 +4,7 @@
 # headers and short clips). Run again to regenerate them byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/Seeds"
-mkdir -p ModelReader TemplateParser ValueParsers Matcher AudioReaders Shortcuts
+mkdir -p ModelReader TemplateParser ValueParsers Matcher AudioReaders Shortcuts WakeNetworkFile
 python3 - <<'PY'
 import json, struct
 def write(path, text):
@@ -54,6 +54,12 @@ write('Shortcuts/file.json', json.dumps({"shortcuts": [
     {"phrase": "my usual \\(size)", "application": "Cafe", "intent": "Order", "sentence": "order a small coffee with two shots"}]}, indent=2))
 write('Shortcuts/summary.txt', 'Order a \\(size) coffee[ with \\(shots) shots[ and \\(milk)]]')
 write('Shortcuts/broken.json', '{"shortcuts": [{"phrase": 1}, [], "x"]')
+# A wake network of one hidden unit (16 x 96 inputs), and one cut short.
+header = b"voicecmd-wake-network 1\n" + json.dumps({"phrase": "hey computer", "hidden": 1,
+    "embedding": "speech-embedding openwakeword-0.4.0"}).encode() + b"\n"
+weights = struct.pack("<%df" % (1536 + 3), *[((i * 37) % 100) / 1000.0 for i in range(1536 + 3)])
+open('WakeNetworkFile/one-unit.wakenet', 'wb').write(header + weights)
+open('WakeNetworkFile/cut.wakenet', 'wb').write(header + weights[:100])
 def wav(rate, channels, bits, frames, encoding=1):
     data = bytes((i * 37) % 256 for i in range(frames * channels * bits // 8))
     header = (b'RIFF' + struct.pack('<I', 36 + len(data)) + b'WAVEfmt '

@@ -35,7 +35,7 @@ extension WakeNetwork {
     }
 
     public init(contentsOf path: String) throws(SpeechError) {
-        let largest = Self.magic.utf8.count + 4_096 + 4 * (Self.largestHiddenWidth * (Self.inputWidth + 2) + 1)
+        let largest = Self.largestFile
         // Opened without waiting (a FIFO with no writer would block for
         // ever), and read only when it is a regular file of a bounded size.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -49,6 +49,14 @@ extension WakeNetwork {
         guard let data = try? handle.read(upToCount: largest + 1), data.count <= largest else {
             throw SpeechError("cannot read the wake network \(path)")
         }
+        try self.init(data: data, path: path)
+    }
+
+    static var largestFile: Int { magic.utf8.count + 4_096 + 4 * (largestHiddenWidth * (inputWidth + 2) + 1) }
+
+    /// The network in `data`, the contents of the file at `path` (named in errors).
+    init(data: Data, path: String) throws(SpeechError) {
+        guard data.count <= Self.largestFile else { throw SpeechError("\(path) is too large to be a wake network") }
         guard data.starts(with: Data(Self.magic.utf8)),
               let end = data[Self.magic.utf8.count...].firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONDecoder().decode(Header.self, from: data[Self.magic.utf8.count..<end]) else {
@@ -58,7 +66,7 @@ extension WakeNetwork {
             throw SpeechError("\(path) names no wake phrase voicecmd could have trained")
         }
         guard header.embedding == Self.embeddingName else {
-            throw SpeechError("\(path) was trained on \(header.embedding), not \(Self.embeddingName): train it again")
+            throw SpeechError("\(path) was trained on another embedding than \(Self.embeddingName): train it again")
         }
         guard (1...Self.largestHiddenWidth).contains(header.hidden) else { throw SpeechError("\(path) has \(header.hidden) hidden units") }
         let counts = [header.hidden * Self.inputWidth, header.hidden, header.hidden, 1]
