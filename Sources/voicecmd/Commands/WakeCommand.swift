@@ -11,7 +11,7 @@ enum WakeCommand: Subcommand {
             voicecmd wake train "hey computer" makes the phrase's detector from synthetic speech (espeak-ng's and flite's \
             voices, in noise and echo, against words that sound like it) and keeps it in ~/.cache/voicecmd/wake \
             ($VOICECMD_WAKE_CACHE or $XDG_CACHE_HOME to change it); listen --wake "hey computer" then uses it. It takes \
-            a few minutes on two cores. Without a trained detector the wake phrase is still heard, with more false wakes.
+            about 15 CPU-minutes, under 15 minutes on two cores. Without a trained detector the wake phrase is still heard, with more false wakes.
             """,
         positionals: [.init(name: "action", help: "train.", isRepeating: false, isOptional: false),
                       .init(name: "phrase", help: "The wake phrase.", isRepeating: true, isOptional: false)],
