@@ -289,6 +289,10 @@ public final class CommandRecognizer {
     /// through its embedding, so its mistakes are not theirs.
     /// Without the neural recogniser the keyphrase search has decided alone.
     public func verifyWake(_ candidate: WakeCandidate) throws(SpeechError) -> WakeDetection? {
+        try verifyWake(candidate, detectorScore: try detectorScore(candidate))
+    }
+
+    private func verifyWake(_ candidate: WakeCandidate, detectorScore: Double?) throws(SpeechError) -> WakeDetection? {
         guard let wakePhrase else { return nil }
         guard let verifier = wakeVerifier, let secondOpinion else {
             return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end)
@@ -300,7 +304,7 @@ public final class CommandRecognizer {
             let alone = WakeVerifier.phraseAlone(start: start, end: end, in: SpeechSegment(samples: candidate.audio, start: candidate.audioStart))
             score = max(score, try phraseConfidence(wakePhrase, in: alone))
         }
-        score = try withDetector(score, candidate)
+        score = Self.fused(score, detectorScore)
         guard score >= wakePhrase.threshold else { return nil }
         return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: score)
     }
@@ -325,28 +329,35 @@ public final class CommandRecognizer {
         whole.audio = Array(segment.samples[window])
         whole.originalAudio = Array(segment.samplesAsHeard[window])
         whole.audioStart = segment.start + Double(window.lowerBound) / rate
-        if let wake = try verifyWake(whole) { return wake }
+        // The detector hears the same audio for both judgements: heard once.
+        let detectorScore = try detectorScore(whole)
+        if let wake = try verifyWake(whole, detectorScore: detectorScore) { return wake }
         // An utterance that short may be the phrase said alone, which the
         // search's rough bounds (often inside the word) cut badly: judged whole.
         guard let wakePhrase, wakeVerifier != nil, window.count == count else { return nil }
-        let alone = try withDetector(try phraseConfidence(wakePhrase, in: segment), whole)
+        let alone = Self.fused(try phraseConfidence(wakePhrase, in: segment), detectorScore)
         guard alone >= wakePhrase.threshold else { return nil }
         return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: alone)
     }
     static let wholeUtterance = 4.0
 
-    /// `score` averaged with the trained detector's certainty about the
-    /// windows ending from 0.1 s before `candidate`'s end to 0.4 s after it,
-    /// as far as its audio goes (0.25 s at the first look): the keyphrase
-    /// search dates the end roughly, often inside the word. `score` without
-    /// a detector.
-    private func withDetector(_ score: Double, _ candidate: WakeCandidate) throws(SpeechError) -> Double {
-        guard let wakeDetector else { return score }
+    /// `score` averaged with the trained detector's (`detectorScore`), or
+    /// `score` alone without a detector.
+    private static func fused(_ score: Double, _ detectorScore: Double?) -> Double {
+        detectorScore.map { (score + $0) / 2 } ?? score
+    }
+
+    /// The trained detector's certainty about the windows ending from 0.1 s
+    /// before `candidate`'s end to 0.4 s after it, as far as its audio goes
+    /// (0.25 s at the first look): the keyphrase search dates the end
+    /// roughly, often inside the word. Nil without a detector.
+    private func detectorScore(_ candidate: WakeCandidate) throws(SpeechError) -> Double? {
+        guard let wakeDetector else { return nil }
         let audioEnd = candidate.audioStart + Double(candidate.originalAudio.count) / Double(RecognizerAudio.sampleRate)
         let latest = max(candidate.end, min(audioEnd, candidate.end + 0.4))
         let probability = try wakeDetector.probability(in: candidate.originalAudio, start: candidate.audioStart,
                                                       endingBetween: candidate.end - 0.1, and: latest)
-        return (score + WakeDetector.score(probability)) / 2
+        return WakeDetector.score(probability)
     }
 
     /// PocketSphinx's confidence that `segment` is `phrase` said alone.
