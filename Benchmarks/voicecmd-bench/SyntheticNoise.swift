@@ -1,33 +1,5 @@
 import Foundation
-
-/// SplitMix64: the same numbers from the same seed on every machine.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// In [0, 1).
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-
-    /// In `range` (both ends included).
-    mutating func integer(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    /// Standard normal (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u = max(uniform(), 1e-300), v = uniform()
-        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
-    }
-}
+import SpeechFront
 
 /// Noise made up for false accepts: coloured noise at a level, random
 /// samples, dither; and a noise recording looped into a long stream.
@@ -48,7 +20,7 @@ enum SyntheticNoise {
 
     /// `seconds` of `colour` noise, scaled to `level` dBFS RMS.
     static func coloured(_ colour: Colour, seconds: Double, level: Double, seed: UInt64) -> [Int16] {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let count = Int(seconds * Double(rate))
         let warmUp = rate / 4
         var values = [Double](repeating: 0, count: count + warmUp)
@@ -84,13 +56,13 @@ enum SyntheticNoise {
 
     /// Every sample drawn uniformly from the whole 16-bit range (random bytes).
     static func randomSamples(seconds: Double, seed: UInt64) -> [Int16] {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         return (0..<Int(seconds * Double(rate))).map { _ in Int16(truncatingIfNeeded: random.next()) }
     }
 
     /// Triangular dither of ±2 least significant bits (the sum of two of ±1).
     static func dither(seconds: Double, seed: UInt64) -> [Int16] {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         return (0..<Int(seconds * Double(rate))).map { _ in Int16(random.integer(in: -1...1) + random.integer(in: -1...1)) }
     }
 
@@ -100,7 +72,7 @@ enum SyntheticNoise {
     /// of samples clipped at full scale.
     static func looped(_ recording: [Int16], seconds: Double, gain: Double, seed: UInt64) -> (samples: [Int16], clipped: Double) {
         guard !recording.isEmpty else { return ([], 0) }
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let total = Int(seconds * Double(rate))
         let fade = rate / 20
         var stream: [Double] = []
@@ -142,7 +114,7 @@ enum SyntheticNoise {
             start += frame
         }
         let level = max(2, quietest.isFinite ? quietest : 2)
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         func floor() -> [Int16] { (0..<Int(seconds * Double(rate))).map { _ in clamp(random.gaussian() * level) } }
         return floor() + clip + floor()
     }

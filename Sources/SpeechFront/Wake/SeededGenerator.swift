@@ -1,7 +1,8 @@
 import Foundation
 
-/// A reproducible source of random numbers (SplitMix64), so that training
-/// twice on the same phrase gives the same network.
+/// A reproducible source of random numbers (SplitMix64): the same numbers
+/// from the same seed on every machine, so that training twice on the same
+/// phrase gives the same network and a benchmark mixes the same streams.
 public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
     public init(seed: UInt64) { state = seed }
@@ -16,5 +17,19 @@ public struct SeededGenerator: RandomNumberGenerator {
     public mutating func normal() -> Float {
         let u = Double.random(in: Double.ulpOfOne..<1, using: &self), v = Double.random(in: 0..<1, using: &self)
         return Float((-2 * log(u)).squareRoot() * cos(2 * .pi * v))
+    }
+
+    /// In [0, 1), from the top 53 bits.
+    public mutating func uniform() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+
+    /// In `range` (both ends included).
+    public mutating func integer(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    /// A standard normal number (Box–Muller) from `uniform`.
+    public mutating func gaussian() -> Double {
+        let u = max(uniform(), 1e-300), v = uniform()
+        return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
     }
 }
