@@ -80,9 +80,16 @@ enum WakeBenchmark {
                 let heard = try listen(stream.samples, wake: phrase)
                 let cpu = (cpuSeconds() - started) / stream.seconds
                 let hours = stream.otherSeconds / 3600
+                func kept(at threshold: Double) -> [Wake] { heard.filter { ($0.confidence ?? 1) >= threshold - 1e-9 } }
+                /// False wakes per hour and the percentage of keywords missed.
+                func outcome(at threshold: Double) -> (perHour: Double, missed: Double) {
+                    let kept = kept(at: threshold)
+                    let falseWakes = kept.filter { wake in !stream.keywords.contains { wake.overlaps($0) } }.count
+                    return (Double(falseWakes) / hours, 100 * Double(clips.count - stream.detected(by: kept)) / Double(clips.count))
+                }
                 if options.flag("errors") {
                     // Where the detector went wrong at the threshold shown, to look at.
-                    let kept = heard.filter { ($0.confidence ?? 1) >= shown - 1e-9 }
+                    let kept = kept(at: shown)
                     for placed in stream.keywords where !kept.contains(where: { $0.overlaps(placed) }) {
                         report.lines.append(String(format: "  missed     %.2f–%.2f s", placed.start, placed.end))
                     }
@@ -90,19 +97,13 @@ enum WakeBenchmark {
                         report.lines.append(String(format: "  false wake %.2f–%.2f s (%.2f)", wake.start, wake.end, wake.confidence ?? 1))
                     }
                 }
-                var rows: [(Double, Double, Double)] = []
-                for threshold in thresholds {
-                    let kept = heard.filter { ($0.confidence ?? 1) >= threshold - 1e-9 }
-                    let detected = stream.detected(by: kept)
-                    let falseWakes = kept.filter { wake in !stream.keywords.contains { wake.overlaps($0) } }.count
-                    rows.append((threshold, Double(falseWakes) / hours, 100 * Double(clips.count - detected) / Double(clips.count)))
+                let rows = thresholds.map { threshold in
+                    let result = outcome(at: threshold)
+                    return (threshold: threshold, perHour: result.perHour, missed: result.missed)
                 }
                 table[condition.name] = rows
                 let point = operatingPoint(rows, hours: hours)
-                let keptAtShown = heard.filter { ($0.confidence ?? 1) >= shown - 1e-9 }
-                let atDefault: (Double, Double, Double)? = (shown,
-                    Double(keptAtShown.filter { wake in !stream.keywords.contains { wake.overlaps($0) } }.count) / hours,
-                    100 * Double(clips.count - stream.detected(by: keptAtShown)) / Double(clips.count))
+                let atShown = outcome(at: shown)
                 report.lines.append(String(format: "%-10@ %5.1f min %6.1f min  %4.1f %%  ", condition.name, stream.seconds / 60, stream.otherSeconds / 60, cpu * 100)
                                     + rows.filter { Int(($0.0 * 100).rounded()) % 10 == 0 || $0.0 == WakePhrase.defaultThreshold }
                                         .map { String(format: "%.2f: %.1f / %.1f", $0.0, $0.1, $0.2) }.joined(separator: "  "))
@@ -112,21 +113,17 @@ enum WakeBenchmark {
                 } else {
                     report.lines.append(String(format: "           no threshold reaches ≤ 1 false wake per 10 hours in %.2f h", hours))
                 }
-                if let atDefault {
-                    report.lines.append(String(format: "           at %@ %.2f: missed %.1f %%, %.1f false wakes per hour (%.0f in %.2f h)",
-                                               runThreshold == nil ? "the default" : "the run's threshold", atDefault.0, atDefault.2, atDefault.1,
-                                               atDefault.1 * hours, hours))
-                }
+                report.lines.append(String(format: "           at %@ %.2f: missed %.1f %%, %.1f false wakes per hour (%.0f in %.2f h)",
+                                           runThreshold == nil ? "the default" : "the run's threshold", shown, atShown.missed, atShown.perHour,
+                                           atShown.perHour * hours, hours))
                 let key = "\(keyword)_\(condition.name.replacingOccurrences(of: " ", with: ""))"
                 report.figures += [("\(key)_cpu_percent", .number((cpu * 1000).rounded() / 10)),
                                    ("\(key)_hours_without_keyword", .number((hours * 100).rounded() / 100))]
                 if let point { report.figures.append(("\(key)_missed_percent_at_1_per_10h", .number((point.missed * 10).rounded() / 10))) }
-                if let atDefault {
-                    // Under --threshold the sweep below it is of a run that had dropped those places.
-                    let suffix = runThreshold == nil ? "default" : "at_threshold"
-                    report.figures += [("\(key)_missed_percent_\(suffix)", .number((atDefault.2 * 10).rounded() / 10)),
-                                       ("\(key)_false_wakes_per_hour_\(suffix)", .number((atDefault.1 * 10).rounded() / 10))]
-                }
+                // Under --threshold the sweep below it is of a run that had dropped those places.
+                let suffix = runThreshold == nil ? "default" : "at_threshold"
+                report.figures += [("\(key)_missed_percent_\(suffix)", .number((atShown.missed * 10).rounded() / 10)),
+                                   ("\(key)_false_wakes_per_hour_\(suffix)", .number((atShown.perHour * 10).rounded() / 10))]
                 curves.append(RejectionPlot.Curve(name: "\(keyword), \(condition.name)",
                                                   points: rows.map { (x: $0.1, y: $0.2, threshold: $0.0) }, dashed: condition.snr >= 40))
             }
