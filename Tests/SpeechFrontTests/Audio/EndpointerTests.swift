@@ -5,11 +5,7 @@ import Testing
 /// The endpointer on real speech (the fixture clips), cut by PocketSphinx's
 /// voice-activity detector.
 struct EndpointerTests {
-    static func samples(_ clip: String) throws -> [Int16] {
-        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/clips/\(clip).flac").path
-        var reader = try AudioReaders.open(path: path)
-        return try AudioReaders.readAll(&reader)
-    }
+    static func samples(_ clip: String) throws -> [Int16] { try SharedRecognizer.samples("\(clip).flac") }
 
     /// Two commands two seconds apart are two utterances, in order.
     @Test func pausesSplitUtterances() throws {

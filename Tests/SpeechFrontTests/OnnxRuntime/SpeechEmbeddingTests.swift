@@ -4,17 +4,12 @@ import Testing
 
 @Suite(.enabled(if: SpeechEmbedding.unavailableReason == nil, "the speech embedding is unavailable: \(SpeechEmbedding.unavailableReason ?? "")"))
 struct SpeechEmbeddingTests {
-    static func samples(_ clip: String) throws -> [Int16] {
-        var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent(clip).path)
-        return try AudioReaders.readAll(&source)
-    }
-
     /// The real networks through ONNX Runtime's C API: one embedding of 96
     /// numbers every 80 ms once a span is heard, and speech is described
     /// unlike silence.
     @Test func itDescribesEachStepOfSound() throws {
         let embedding = try SpeechEmbedding()
-        let speech = try Self.samples("timer-flite-slt.flac")
+        let speech = try SharedRecognizer.samples("timer-flite-slt.flac")
         let embeddings = try embedding.embeddings(of: speech[...])
         #expect(embeddings.count == (speech.count - SpeechEmbedding.span) / SpeechEmbedding.step + 1)
         #expect(embeddings.allSatisfy { $0.count == SpeechEmbedding.width && $0.allSatisfy(\.isFinite) })

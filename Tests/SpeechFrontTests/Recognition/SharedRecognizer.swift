@@ -14,6 +14,12 @@ final class SharedRecognizer: @unchecked Sendable {
     static let modelInstalled = FileManager.default.fileExists(atPath: SpeechModelFiles.installDirectory + "/en-us/mdef")
     static let clips = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/clips")
 
+    /// The samples of a clip in Fixtures/clips ("timer-espeak.flac").
+    static func samples(_ clip: String) throws -> [Int16] {
+        var source = try AudioReaders.open(path: clips.appendingPathComponent(clip).path)
+        return try AudioReaders.readAll(&source)
+    }
+
     func transcribe(_ path: String, mode: SearchMode = .auto) throws -> [Transcript] {
         try lock.withLock {
             let recognizer = try recognizers[mode] ?? {

@@ -4,18 +4,13 @@ import Testing
 
 @Suite(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "Moonshine is unavailable: \(MoonshineTranscriber.unavailableReason ?? "")"))
 struct MoonshineTranscriberTests {
-    static func samples(_ clip: String) throws -> [Int16] {
-        var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent(clip).path)
-        return try AudioReaders.readAll(&source)
-    }
-
     /// The real network on real audio, in a voice family PocketSphinx
     /// finds hard (espeak-ng): it hears the words, in its own spelling.
     @Test func itHearsWhatWasSaid() throws {
         let transcriber = try MoonshineTranscriber()
-        let heard = try #require(transcriber.transcribe(try Self.samples("timer-espeak.flac")[...]))
+        let heard = try #require(transcriber.transcribe(try SharedRecognizer.samples("timer-espeak.flac")[...]))
         #expect(heard.lowercased().contains("timer"), "\(heard)")
-        let other = try #require(transcriber.transcribe(try Self.samples("out-of-grammar-fox.flac")[...]))
+        let other = try #require(transcriber.transcribe(try SharedRecognizer.samples("out-of-grammar-fox.flac")[...]))
         #expect(other.lowercased().contains("fox"), "\(other)")
     }
 

@@ -5,11 +5,7 @@ import Testing
 /// The one utterance path on the fixture clips: the same utterances
 /// however the audio arrives, the denoising decided on the opening.
 struct UtteranceCutterTests {
-    static func samples(_ clip: String) throws -> [Int16] {
-        let path = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/clips/\(clip).flac").path
-        var reader = try AudioReaders.open(path: path)
-        return try AudioReaders.readAll(&reader)
-    }
+    static func samples(_ clip: String) throws -> [Int16] { try SharedRecognizer.samples("\(clip).flac") }
 
     /// Every utterance of `samples` fed in chunks of `chunk` samples.
     static func cut(_ samples: [Int16], chunk: Int, settings: UtteranceCutter.Settings = UtteranceCutter.Settings())
