@@ -6,6 +6,7 @@ final class SoundFile {
     private let handle: OpaquePointer
     let sampleRate: Int
     let channels: Int
+    private var framesRead = 0
 
     init(path: String) throws(SpeechError) {
         var info = SF_INFO()
@@ -39,9 +40,15 @@ final class SoundFile {
     func readMono(frames: Int) throws(SpeechError) -> [Float] {
         var interleaved = [Float](repeating: 0, count: frames * channels)
         let read = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(handle, $0.baseAddress, sf_count_t(frames)) }
-        if read < 0 || (read == 0 && sf_error(handle) != 0) {
-            throw SpeechError("cannot read audio: \(String(cString: sf_strerror(handle)))")
+        // A damaged stream (a FLAC that lost sync) comes back as a short
+        // read with the error set, then as a clean end: checked on every
+        // read, or the rest of the recording is silently lost.
+        if read < 0 || sf_error(handle) != 0 {
+            var reason = String(cString: sf_strerror(handle)).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ".")))
+            if reason.hasPrefix("Error : ") { reason.removeFirst("Error : ".count) }
+            throw SpeechError(String(format: "the audio is damaged %.2f s in (libsndfile: %@)", Double(framesRead + max(0, Int(read))) / Double(sampleRate), reason))
         }
+        framesRead += Int(read)
         guard channels > 1 else { return Array(interleaved.prefix(Int(read))) }
         var mono = [Float](repeating: 0, count: Int(read))
         let scale = 1 / Float(channels)

@@ -62,6 +62,22 @@ struct BadAudioInputTests {
         #expect(openError(path)?.hasPrefix("\(path): not a readable audio file") == true)
     }
 
+    /// A FLAC cut short (a recording interrupted, a damaged copy): libsndfile
+    /// gives a short read with its error set, then a clean end. Read as a
+    /// clean end, 13 of the wake-word corpus's recordings lost most of
+    /// their sound without a word.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sox"), "sox is not installed"))
+    func aFLACCutShortIsAnErrorThatSaysWhere() throws {
+        let whole = try SoundFileReaderTests.makeTone("whole.flac", ["-r", "16000", "-b", "16"], seconds: 2)
+        defer { try? FileManager.default.removeItem(atPath: whole) }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: whole)))
+        let path = try Self.file("cut.flac", Array(bytes.prefix(bytes.count / 2)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let message = try #require(openError(path))
+        #expect(message.hasPrefix("\(path): the audio is damaged "), "\(message)")
+        #expect(message.hasSuffix(" s in (libsndfile: flac decoder lost sync)"), "\(message)")
+    }
+
     @Test func zeroLengthData() throws {
         let path = try Self.file("nodata.wav", Self.wavHeader(dataBytes: 0))
         defer { try? FileManager.default.removeItem(atPath: path) }
