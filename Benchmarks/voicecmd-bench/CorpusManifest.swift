@@ -1,4 +1,5 @@
 import Foundation
+import SpeechFront
 
 /// A corpus manifest (`manifest.tsv`, ../shared/corpora/README.md): tab-
 /// separated with a header row, columns read by name.
@@ -37,5 +38,29 @@ struct CorpusManifest {
             return Entry(path: (directory as NSString).appendingPathComponent(field(file)), transcript: field(column("transcript")),
                          intent: intent.isEmpty ? nil : intent, slots: slots)
         }
+    }
+
+    /// The audio of `entries`, in order, leaving out each recording that
+    /// cannot be read (13 of the wake-word corpus's FLACs lose sync part
+    /// way): one damaged file is reported, not fatal, and never measured
+    /// as a fragment.
+    static func readable(_ entries: [Entry]) -> (clips: [(entry: Entry, samples: [Int16])], unreadable: [String]) {
+        var clips: [(entry: Entry, samples: [Int16])] = []
+        var unreadable: [String] = []
+        for entry in entries {
+            do {
+                var source = try AudioReaders.open(path: entry.path)
+                clips.append((entry, try AudioReaders.readAll(&source)))
+            } catch {
+                unreadable.append(error.message)
+            }
+        }
+        return (clips, unreadable)
+    }
+
+    /// A report line on the recordings `readable` left out, or nil.
+    static func note(unreadable: [String]) -> String? {
+        guard let first = unreadable.first else { return nil }
+        return "left out \(unreadable.count) recording\(unreadable.count == 1 ? "" : "s") that cannot be read, e.g. \(first)"
     }
 }

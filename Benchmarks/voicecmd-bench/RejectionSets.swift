@@ -84,19 +84,19 @@ enum RejectionSets {
             },
             Plan(name: "speech/barista", role: .outOfGrammar, modelPath: settings.baristaModel, needs: [speech],
                  description: "speech-commands words, barista.json, padded") { _ in
-                (try padded(speech, settings: settings), [])
+                try padded(speech, settings: settings)
             },
             Plan(name: "speech/home", role: .outOfGrammar, modelPath: settings.homeModel, needs: [speech],
                  description: "speech-commands words, home.json, padded") { _ in
-                (try padded(speech, settings: settings), [])
+                try padded(speech, settings: settings)
             },
             Plan(name: "wake/barista", role: .outOfGrammar, modelPath: settings.baristaModel, needs: [wake],
                  description: "wake-words (alexa, snowboy), barista.json, padded") { _ in
-                (try padded(wake, settings: settings), [])
+                try padded(wake, settings: settings)
             },
             Plan(name: "wake/home", role: .outOfGrammar, modelPath: settings.homeModel, needs: [wake],
                  description: "wake-words (alexa, snowboy), home.json, padded") { _ in
-                (try padded(wake, settings: settings), [])
+                try padded(wake, settings: settings)
             },
             Plan(name: "barista/home", role: .outOfGrammar, modelPath: settings.homeModel, needs: [barista],
                  description: "barista-dev orders, home.json (no coffee intent)") { _ in
@@ -157,16 +157,15 @@ enum RejectionSets {
     }
 
     /// Tightly cut clips with a noise floor before and after.
-    private static func padded(_ corpus: String, settings: Settings) throws -> [Clip] {
+    private static func padded(_ corpus: String, settings: Settings) throws -> (clips: [Clip], notes: [String]) {
         let manifest = try CorpusManifest(directory: corpus)
-        return try subset(manifest.entries.count, limit: settings.limit).map { index in
-            let entry = manifest.entries[index]
-            var source = try AudioReaders.open(path: entry.path)
-            let samples = try AudioReaders.readAll(&source)
+        let read = CorpusManifest.readable(subset(manifest.entries.count, limit: settings.limit).map { manifest.entries[$0] })
+        let clips = read.clips.map { entry, samples in
             let name = entry.path.dropFirst(corpus.count + 1)
             return Clip(name: String(name), group: "", samples: SyntheticNoise.padded(samples, seconds: settings.padding, seed: seed(entry.path)),
                         expected: nil)
         }
+        return (clips, CorpusManifest.note(unreadable: read.unreadable).map { [$0] } ?? [])
     }
 
     /// misc-commands: a clip labelled with an intent is scored on it; one

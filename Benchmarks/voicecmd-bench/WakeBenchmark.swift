@@ -37,15 +37,16 @@ enum WakeBenchmark {
 
         var noiseReader = try AudioReaders.open(path: (corpora as NSString).appendingPathComponent("noise/kitchen.wav"))
         let noise = try AudioReaders.readAll(&noiseReader)
-        var other: [[Int16]] = []
+        var otherEntries: [CorpusManifest.Entry] = []
         for set in ["barista-dev", "speech-commands", "misc-commands"] {
-            for entry in try CorpusManifest(directory: (corpora as NSString).appendingPathComponent(set)).entries {
-                other.append(try read(entry.path))
-            }
+            otherEntries += try CorpusManifest(directory: (corpora as NSString).appendingPathComponent(set)).entries
         }
-        let wakeWords = try CorpusManifest(directory: (corpora as NSString).appendingPathComponent("wake-words")).entries
+        let otherRead = CorpusManifest.readable(otherEntries)
+        let other = otherRead.clips.map(\.samples)
+        let wakeWords = CorpusManifest.readable(try CorpusManifest(directory: (corpora as NSString).appendingPathComponent("wake-words")).entries)
 
         var report = BenchReport(name: "wake")
+        if let note = CorpusManifest.note(unreadable: otherRead.unreadable + wakeWords.unreadable) { report.lines.append(note) }
         var curves: [RejectionPlot.Curve] = []
         if let missing = CommandRecognizer.secondOpinionUnavailableReason {
             // Then the search decides alone, every wake has no score, and the sweep is flat.
@@ -54,10 +55,10 @@ enum WakeBenchmark {
             report.lines.append("threshold: the second stage's score, from 0 to 1 (default \(WakePhrase.defaultThreshold))")
         }
         for keyword in keywords {
-            let clips = try wakeWords.filter { $0.transcript == keyword }.prefix(limit).map { try read($0.path) }
+            let clips = wakeWords.clips.filter { $0.entry.transcript == keyword }.prefix(limit).map(\.samples)
             guard !clips.isEmpty else { throw BenchError(message: "no recordings of '\(keyword)' in \(corpora)/wake-words") }
             // The other keyword is other speech too.
-            let background = other + (try wakeWords.filter { $0.transcript != keyword }.prefix(200).map { try read($0.path) })
+            let background = other + wakeWords.clips.filter { $0.entry.transcript != keyword }.prefix(200).map(\.samples)
             // At 0 every place comes with its first look's score for the sweep;
             // --threshold runs the session at one, second looks included.
             let runThreshold = try options.value("threshold").map { text in
@@ -69,7 +70,7 @@ enum WakeBenchmark {
             if let spotting = options.value("spotting").flatMap(Double.init) { phrase.spottingThreshold = spotting }
             phrase.network = try trainedNetwork(for: phrase, options)
             report.lines.append("")
-            report.lines.append("\"\(keyword)\": \(clips.count) recordings by real speakers; "
+            report.lines.append("\"\(keyword)\": \(clips.count) readable recordings by real speakers; "
                                 + (phrase.network == nil ? "no trained detector (voicecmd wake train \(keyword))" : "with its trained detector"))
             report.lines.append("condition  stream   without it   cpu     " + "threshold: false wakes per hour / missed %")
             var table: [String: [(threshold: Double, perHour: Double, missed: Double)]] = [:]
@@ -161,11 +162,6 @@ enum WakeBenchmark {
     static func operatingPoint(_ rows: [(threshold: Double, perHour: Double, missed: Double)], hours: Double)
         -> (threshold: Double, perHour: Double, missed: Double)? {
         rows.first { $0.perHour * hours <= max(0, (hours / 10).rounded(.down)) }
-    }
-
-    static func read(_ path: String) throws -> [Int16] {
-        var reader = try AudioReaders.open(path: path)
-        return try AudioReaders.readAll(&reader)
     }
 
     /// The keyword in each synthetic voice, three speeds each, 2 s apart,
