@@ -12,6 +12,10 @@ public struct WakeNetwork: Sendable, Equatable {
     public static let window = 16
     public static let inputWidth = window * 96
     public let hiddenWidth: Int
+    /// The version of the training recipe that made it (files from before
+    /// recipes were recorded are 1): a cache made by an older recipe is
+    /// trained again by `voicecmd wake train --unless-trained`.
+    public var recipe = 1
     /// hidden × input, row by row.
     var inputWeights: [Float]
     var hiddenBiases: [Float]

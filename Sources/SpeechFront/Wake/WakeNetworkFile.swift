@@ -1,7 +1,8 @@
 import Foundation
 
 /// A trained `WakeNetwork` on disk: one line naming the format, one line of
-/// JSON (the phrase, the hidden width, the embedding it reads), then the
+/// JSON (the phrase, the hidden width, the embedding it reads, the training
+/// recipe's version), then the
 /// weights as little-endian 32-bit floats. Read back only when every part
 /// is there and the sizes agree: a cache file can be cut short or replaced.
 extension WakeNetwork {
@@ -14,11 +15,12 @@ extension WakeNetwork {
         var phrase: String
         var hidden: Int
         var embedding: String
+        var recipe: Int?
     }
 
     public func write(to path: String) throws(SpeechError) {
         var data = Data(Self.magic.utf8)
-        let header = Header(phrase: phrase, hidden: hiddenWidth, embedding: Self.embeddingName)
+        let header = Header(phrase: phrase, hidden: hiddenWidth, embedding: Self.embeddingName, recipe: recipe)
         guard let json = try? JSONEncoder().encode(header) else { throw SpeechError("cannot encode the wake network's header") }
         data.append(json)
         data.append(UInt8(ascii: "\n"))
@@ -86,6 +88,7 @@ extension WakeNetwork {
         guard values.allSatisfy(\.isFinite) else { throw SpeechError("\(path) holds weights that are not numbers") }
         phrase = header.phrase
         hiddenWidth = header.hidden
+        recipe = header.recipe ?? 1
         var at = 0
         func next(_ count: Int) -> [Float] { defer { at += count }; return Array(values[at..<(at + count)]) }
         inputWeights = next(counts[0])

@@ -9,6 +9,11 @@ public struct WakeTrainingWords: Sendable {
     public let soundingAlike: [String]
     /// Plain dictionary words (letters only, no variants), the phrase's words excepted.
     public let other: [String]
+    /// Everyday short words that people say alone (answers, numbers,
+    /// greetings), the phrase's words excepted: random dictionary words are
+    /// mostly long and rare, and a detector that never heard "no" or "two"
+    /// on its own woke on them.
+    public let everyday: [String]
     /// The phrase's phones.
     public let phrasePhones: [String]
 
@@ -28,5 +33,15 @@ public struct WakeTrainingWords: Sendable {
             .sorted()
         other = plain
         soundingAlike = plain.filter { pairs(phones[$0]!).intersection(phrasePairs).count >= min(2, phrasePairs.count) }
+        everyday = Self.everydayWords.filter { phones[$0] != nil && !phraseWords.contains($0) }
     }
+
+    static let everydayWords = """
+        yes no yeah nope okay ok sure right fine maybe please thanks thank hello hi hey bye stop go wait cancel \
+        zero one two three four five six seven eight nine ten eleven twelve twenty thirty hundred first second third \
+        i me my you your he she it we they this that what why how who where when now then here there \
+        up down on off left right back next more less again help open close play pause start done good great \
+        oh ah um uh wow well so and but or not is was be do did have has can will would could should \
+        the a an of to in for with at by from about like just very really all some any none time day today
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
 }

@@ -19,33 +19,53 @@ struct ClipMaker {
     static let rate = Double(RecognizerAudio.sampleRate)
 
     /// The phrase, alone or between other words of the same voice, after
-    /// 1.5 s of silence: the windows ending 0 to 0.2 s after its last
-    /// sound, where a detector looks.
-    mutating func phraseWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> [[Float]] {
+    /// 1.5 s of silence; then more words, silence, or silence and another
+    /// voice's words. The windows ending 0 to 0.2 s after its last
+    /// sound, where a detector looks, are the phrase; those ending half a
+    /// second or more after it are not: the phrase said a while ago is not
+    /// the phrase being said, and a detector that never learnt so woke
+    /// again on the next words, or dated the phrase a second late.
+    mutating func phraseWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> (phrase: [[Float]], other: [[Float]]) {
         let voice = try voices.random(using: &generator)
         let said = Self.trimmed(try voice.synthesize(phrase.text))
-        guard said.count >= Int(0.15 * Self.rate) else { return [] }
+        guard said.count >= Int(0.15 * Self.rate) else { return ([], []) }
         let before: [Int16] = chance(0.5) ? try voice.synthesize(randomWords(1...4))
                                           : silence(0...1)
-        let after: [Int16] = chance(0.4) ? try voice.synthesize(randomWords(1...3)) : silence(0.25...0.75)
+        // What follows reaches 2.5 s past the phrase: the detector hears 2 s
+        // of sound, and one never taught that a phrase at the start of its
+        // window is over woke on the words after a real one.
+        let after: [Int16]
+        switch Double.random(in: 0..<1, using: &generator) {
+        case ..<0.35: after = try voice.synthesize(randomWords(1...5))
+        case ..<0.65: after = silence(0.25...2.5)
+        default: after = silence(0.3...1.5) + (try voices.random(using: &generator).synthesize(randomWords(1...4)))
+        }
         let lead = [Int16](repeating: 0, count: Int(1.5 * Self.rate))
         var clip = (lead + before + said + after).map(Float.init)
         let end = lead.count + before.count + said.count
         clip = try finished(clip)
         let embeddings = try embedding.embeddings(of: ClipMaker.samples(clip)[...])
-        var windows: [[Float]] = []
+        var windows: (phrase: [[Float]], other: [[Float]]) = ([], [])
         for last in (WakeNetwork.window - 1)..<max(WakeNetwork.window - 1, embeddings.count) {
             let windowEnd = last * SpeechEmbedding.step + SpeechEmbedding.span
-            guard windowEnd >= end, windowEnd <= end + Int(0.2 * Self.rate) else { continue }
-            windows.append(embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 })
+            let window = { embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 } }
+            if windowEnd >= end, windowEnd <= end + Int(Self.phraseJustEnded * Self.rate) {
+                windows.phrase.append(window())
+            } else if windowEnd >= end + Int(Self.phraseOver * Self.rate) {
+                windows.other.append(window())
+            }
         }
         return windows
     }
+    /// Seconds after the phrase's last sound until which a window is the
+    /// phrase, and from which it is not (between them, neither is taught).
+    static let phraseJustEnded = 0.2, phraseOver = 0.5
 
     /// Anything but the phrase, after a second of silence, every window:
     /// words sounding like it (30 %), two to four voices at once (15 %),
-    /// noise alone (10 %), or ordinary words.
-    mutating func otherWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> [[Float]] {
+    /// everyday words said alone, with pauses (15 %), noise alone (10 %),
+    /// or ordinary words.
+    mutating func otherWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> (phrase: [[Float]], other: [[Float]]) {
         var clip: [Float]
         let kind = Double.random(in: 0..<1, using: &generator)
         if kind < 0.1 {
@@ -63,14 +83,21 @@ struct ClipMaker {
                 if clip.count < voice.count { clip += [Float](repeating: 0, count: voice.count - clip.count) }
                 for index in voice.indices { clip[index] += voice[index] / max(peak, 1) * 10_000 }
             }
+        } else if kind < 0.7, !words.everyday.isEmpty {
+            let voice = try voices.random(using: &generator)
+            clip = []
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let word = words.everyday.randomElement(using: &generator)!
+                clip += try voice.synthesize(word).map(Float.init) + silence(0.3...1.2).map(Float.init)
+            }
         } else {
             clip = try voices.random(using: &generator).synthesize(randomWords(3...10)).map(Float.init)
         }
         clip = [Float](repeating: 0, count: Int(Self.rate)) + clip
         clip = try finished(clip)
         let embeddings = try embedding.embeddings(of: ClipMaker.samples(clip)[...])
-        guard embeddings.count >= WakeNetwork.window else { return [] }
-        return ((WakeNetwork.window - 1)..<embeddings.count).map { last in embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 } }
+        guard embeddings.count >= WakeNetwork.window else { return ([], []) }
+        return ([], ((WakeNetwork.window - 1)..<embeddings.count).map { last in embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 } })
     }
 
     // MARK: - The parts of a clip

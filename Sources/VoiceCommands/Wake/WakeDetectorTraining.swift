@@ -20,6 +20,11 @@ public struct WakeDetectorTraining: Sendable {
 
     public init(phrase: WakePhrase) { self.phrase = phrase }
 
+    /// The version of what `run` teaches (`WakeNetwork.recipe`): 2 added
+    /// the phrase heard a while ago and everyday words said alone as
+    /// things that are not the phrase.
+    public static let recipe = 2
+
     /// The trained network; `progress` hears what is being done.
     public func run(dictionary: String, progress: @Sendable (String) -> Void = { _ in }) throws(SpeechError) -> WakeNetwork {
         let words = try WakeTrainingWords(phrase: phrase, dictionary: dictionary)
@@ -42,7 +47,7 @@ public struct WakeDetectorTraining: Sendable {
                 do throws(SpeechError) {
                     var maker = ClipMaker(phrase: phrase, words: words, voices: voices, seed: seed &+ UInt64(index) &* 0x9E37_79B9)
                     let windows = index < phraseClips ? try maker.phraseWindows(embedding) : try maker.otherWindows(embedding)
-                    examples.withLock { $0.windows[index] = windows.flatMap { $0 }; $0.counts[index] = windows.count }
+                    examples.withLock { $0.clips[index] = ClipWindows(windows) }
                 } catch {
                     // One voice failing one clip (a synthesiser's hiccup) loses that clip only.
                     examples.withLock { $0.failed += 1; $0.lastFailure = error.message }
@@ -60,29 +65,40 @@ public struct WakeDetectorTraining: Sendable {
         var positives: [Float] = [], negatives: [Float] = []
         var positiveCount = 0, negativeCount = 0
         for index in 0..<total {
-            guard let windows = collected.windows.removeValue(forKey: index) else { continue }
-            if index < phraseClips {
-                positives += windows
-                positiveCount += collected.counts[index] ?? 0
-            } else {
-                negatives += windows
-                negativeCount += collected.counts[index] ?? 0
-            }
+            guard let windows = collected.clips.removeValue(forKey: index) else { continue }
+            positives += windows.phrase
+            positiveCount += windows.phraseCount
+            negatives += windows.other
+            negativeCount += windows.otherCount
         }
         guard positiveCount > 0, negativeCount > 0 else { throw SpeechError("no training examples were made") }
         progress("training on \(positiveCount) windows of the phrase and \(negativeCount) of other sound")
         var trainer = WakeNetworkTrainer()
         trainer.seed = seed
-        return trainer.train(phrase: phrase.text, positives: positives, negatives: negatives) { epoch, loss in
+        var network = trainer.train(phrase: phrase.text, positives: positives, negatives: negatives) { epoch, loss in
             if epoch % 5 == 0 { progress(String(format: "epoch %d: loss %.4f", epoch, loss)) }
         }
+        network.recipe = Self.recipe
+        return network
     }
 }
 
-/// Each clip's windows by its index, laid flat.
+/// Each clip's windows by its index.
 private struct TrainingExamples: Sendable {
-    var windows: [Int: [Float]] = [:]
-    var counts: [Int: Int] = [:]
+    var clips: [Int: ClipWindows] = [:]
     var failed = 0
     var lastFailure: String?
+}
+
+/// One clip's windows of the phrase and of other sound, each kind laid flat.
+private struct ClipWindows: Sendable {
+    var phrase: [Float], phraseCount: Int
+    var other: [Float], otherCount: Int
+
+    init(_ windows: (phrase: [[Float]], other: [[Float]])) {
+        phrase = windows.phrase.flatMap { $0 }
+        phraseCount = windows.phrase.count
+        other = windows.other.flatMap { $0 }
+        otherCount = windows.other.count
+    }
 }

@@ -20,7 +20,7 @@ enum WakeCommand: Subcommand {
                   .init(name: "output", short: "o", valueName: "file",
                         help: "Write the detector here instead of the cache."),
                   .init(name: "unless-trained", short: nil, valueName: nil,
-                        help: "Do nothing when the cache already has a detector for the phrase.")]
+                        help: "Do nothing when the cache already has a detector for the phrase made by this version's training.")]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -39,7 +39,8 @@ enum WakeCommand: Subcommand {
             training.phraseClips = count
             training.otherClips = count
         }
-        if arguments.has("unless-trained"), arguments.value("output") == nil, (try? WakeNetworkCache.network(for: phrase)) != nil {
+        if arguments.has("unless-trained"), arguments.value("output") == nil, let cached = try? WakeNetworkCache.network(for: phrase),
+           cached.recipe >= WakeDetectorTraining.recipe {
             StandardOutput.write(WakeNetworkCache.path(for: phrase))
             return 0
         }

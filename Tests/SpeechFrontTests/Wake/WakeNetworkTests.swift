@@ -31,7 +31,17 @@ struct WakeNetworkTests {
         let network = WakeNetwork(phrase: "alexa", hiddenWidth: 4, seed: 9)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-wakenet-\(getpid()).wakenet").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try network.write(to: path)
+        var recipe = network
+        recipe.recipe = 2
+        for network in [network, recipe] {
+            try network.write(to: path)
+            #expect(try WakeNetwork(contentsOf: path) == network)
+        }
+        // A file from before recipes were recorded is of the first.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        var old = Data("voicecmd-wake-network 1\n{\"phrase\":\"alexa\",\"hidden\":4,\"embedding\":\"\(WakeNetwork.embeddingName)\"}\n".utf8)
+        old.append(whole[(whole[24...].firstIndex(of: 10)! + 1)...])
+        try old.write(to: URL(fileURLWithPath: path))
         #expect(try WakeNetwork(contentsOf: path) == network)
     }
 
