@@ -41,7 +41,7 @@ struct CorpusManifest {
     }
 
     /// The audio of `entries`, in order, leaving out each recording that
-    /// cannot be read (13 of the wake-word corpus's FLACs lose sync part
+    /// cannot be read (14 of the wake-word corpus's FLACs lose sync part
     /// way): one damaged file is reported, not fatal, and never measured
     /// as a fragment.
     static func readable(_ entries: [Entry]) -> (clips: [(entry: Entry, samples: [Int16])], unreadable: [String]) {
