@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// A trained `WakeNetwork` on disk: one line naming the format, one line of
 /// JSON (the phrase, the hidden width, the embedding it reads, the training
@@ -19,20 +20,22 @@ extension WakeNetwork {
     }
 
     public func write(to path: String) throws(SpeechError) {
-        var data = Data(Self.magic.utf8)
+        var data = Array(Self.magic.utf8)
         let header = Header(phrase: phrase, hidden: hiddenWidth, embedding: Self.embeddingName, recipe: recipe)
-        guard let json = try? JSONEncoder().encode(header) else { throw SpeechError("cannot encode the wake network's header") }
-        data.append(json)
+        // Keys in order: the same training writes the same file.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let json = try? encoder.encode(header) else { throw SpeechError("cannot encode the wake network's header") }
+        data.append(contentsOf: json)
         data.append(UInt8(ascii: "\n"))
         for value in inputWeights + hiddenBiases + outputWeights + [outputBias] {
             withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
         }
-        // Written beside under a unique name, then moved: a reader never
-        // sees half a network, and two trainings never share the beside.
+        // A reader never sees half a network, and two trainings never share a temporary.
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileReplacement.write(data, to: path)
         } catch {
-            throw SpeechError("cannot write the wake network to \(path): \(error.localizedDescription)")
+            throw SpeechError("cannot write the wake network to \(path): \(error.reason)")
         }
     }
 

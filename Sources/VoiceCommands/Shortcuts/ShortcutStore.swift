@@ -72,45 +72,18 @@ public struct ShortcutStore: Sendable {
         return data
     }
 
-    /// Temporary file, every byte written and flushed, then renamed over
-    /// the real one; the folder is flushed too so the rename survives a crash.
+    /// Replaces the file whole (`FileReplacement`), after removing what a
+    /// crash left behind before (under the lock, nobody else is writing).
     private func write(_ text: String) throws(ShortcutProblem) {
-        // A shortcuts file linked from elsewhere (a dotfiles folder) stays a
-        // link: the file it points to is the one replaced.
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
-        // What a crash left behind before (under the lock, nobody else is writing).
+        let folder = (URL(fileURLWithPath: path).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
         for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        where leftover.hasPrefix(name + ".") && leftover.hasSuffix(".tmp") {
+        where FileReplacement.isLeftover(leftover, of: path) {
             unlink((folder as NSString).appendingPathComponent(leftover))
         }
-        let temporary = target + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ShortcutProblem("cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        var failure: String?
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                break
-            }
-            written += count
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw ShortcutProblem("cannot write \(path): \(failure); the shortcuts are unchanged")
-        }
-        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        do {
+            try FileReplacement.write(Array(text.utf8), to: path, permissions: 0o600)
+        } catch {
+            throw ShortcutProblem("cannot write \(path): \(error.reason); the shortcuts are unchanged")
         }
     }
 

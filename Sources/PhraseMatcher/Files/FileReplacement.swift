@@ -1,0 +1,57 @@
+import Foundation
+
+/// Replaces a file's contents so that a reader sees the old file or the new
+/// one, never half of one, even after a crash: the bytes go to a temporary
+/// file beside it, are flushed, and the temporary is renamed over it; the
+/// folder is flushed too so the rename lasts. (Foundation's `.atomic` write
+/// leaves an empty folder in /tmp on Linux for every file it writes.)
+public enum FileReplacement {
+    /// Writes `bytes` to `path` (a link is followed: the file it points to
+    /// is replaced), with the old file's permissions, or `permissions` when
+    /// there was none. The error is the
+    /// system's reason, for the caller's message; the old file is then untouched.
+    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(FileReplacementError) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw FileReplacementError(reason: String(cString: strerror(errno))) }
+        var failure: String?
+        var old = stat()
+        if stat(target, &old) == 0, fchmod(descriptor, old.st_mode & 0o7777) != 0 { failure = String(cString: strerror(errno)) }
+        var written = 0
+        while failure == nil, written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                break
+            }
+            written += count
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw FileReplacementError(reason: failure)
+        }
+        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    /// Whether `name`, in the folder of the file at `path`, is a temporary
+    /// `write` left behind when its process died.
+    public static func isLeftover(_ name: String, of path: String) -> Bool {
+        let base = (URL(fileURLWithPath: path).resolvingSymlinksInPath().path as NSString).lastPathComponent
+        return name.hasPrefix(base + ".") && name.hasSuffix(".tmp")
+    }
+}
+
+/// Why `FileReplacement.write` failed, in the system's words.
+public struct FileReplacementError: Error, Equatable {
+    public let reason: String
+}

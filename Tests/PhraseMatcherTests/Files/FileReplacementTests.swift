@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import PhraseMatcher
+
+struct FileReplacementTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-replace-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+
+    /// The file is created, then replaced whole; nothing is left beside it.
+    @Test func aFileIsWrittenThenReplaced() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/notes.txt"
+        try FileReplacement.write(Array("first".utf8), to: path, permissions: 0o600)
+        try FileReplacement.write(Array("second".utf8), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["notes.txt"])
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? 0
+        #expect(mode == 0o600)
+    }
+
+    /// A link stays a link: the file it points to is replaced.
+    @Test func aLinkIsFollowed() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileReplacement.write(Array("old".utf8), to: folder + "/real")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/real")
+        try FileReplacement.write(Array("new".utf8), to: folder + "/link")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link") == folder + "/real")
+        #expect(try String(contentsOfFile: folder + "/real", encoding: .utf8) == "new")
+    }
+
+    /// A folder that does not exist is the system's reason, nothing written.
+    @Test func aMissingFolderIsAnError() {
+        #expect(throws: FileReplacementError(reason: "No such file or directory")) {
+            try FileReplacement.write([1, 2, 3], to: folder + "/absent/file")
+        }
+    }
+
+    @Test func leftoversAreRecognised() {
+        #expect(FileReplacement.isLeftover("shortcuts.json.123.tmp", of: "/x/shortcuts.json"))
+        #expect(FileReplacement.isLeftover("shortcuts.json.123.456.tmp", of: "/x/shortcuts.json"))
+        #expect(!FileReplacement.isLeftover("shortcuts.json", of: "/x/shortcuts.json"))
+        #expect(!FileReplacement.isLeftover("other.json.1.tmp", of: "/x/shortcuts.json"))
+    }
+}
