@@ -10,7 +10,7 @@ public struct WakeNetwork: Sendable, Equatable {
     public let phrase: String
     /// Embeddings read at once.
     public static let window = 16
-    public static let inputWidth = window * 96
+    public static let inputWidth = window * SpeechEmbedding.width
     public let hiddenWidth: Int
     /// The version of the training recipe that made it (files from before
     /// recipes were recorded are 1): a cache made by an older recipe is

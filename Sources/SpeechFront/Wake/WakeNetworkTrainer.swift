@@ -2,8 +2,8 @@ import Foundation
 
 /// Trains a `WakeNetwork`: logistic loss, positives and negatives weighing
 /// the same in total however many of each there are, Adam, small weight
-/// decay. Examples are windows of `WakeNetwork.window` embeddings, laid one
-/// after another in flat arrays.
+/// decay. Examples are windows of `WakeNetwork.window` embeddings in a
+/// `WakeTrainingSet`.
 public struct WakeNetworkTrainer {
     public var hiddenWidth = 64
     public var epochs = 20
@@ -14,13 +14,12 @@ public struct WakeNetworkTrainer {
 
     public init() {}
 
-    /// A network trained to tell `positives` (windows ending with the
-    /// phrase) from `negatives`; `progress` hears the epoch and its mean loss.
-    public func train(phrase: String, positives: [Float], negatives: [Float],
+    /// A network trained to tell the set's positive windows from its
+    /// negative ones; `progress` hears the epoch and its mean loss.
+    public func train(phrase: String, examples: WakeTrainingSet,
                       progress: (Int, Double) -> Void = { _, _ in }) -> WakeNetwork {
         let width = WakeNetwork.inputWidth
-        precondition(positives.count % width == 0 && negatives.count % width == 0)
-        let positiveCount = positives.count / width, negativeCount = negatives.count / width
+        let positiveCount = examples.positives.count, negativeCount = examples.negatives.count
         precondition(positiveCount > 0 && negativeCount > 0, "training needs positives and negatives")
         precondition(epochs >= 1 && batchSize >= 1 && hiddenWidth >= 1, "training needs an epoch, a batch and a hidden unit")
         var network = WakeNetwork(phrase: phrase, hiddenWidth: hiddenWidth, seed: seed)
@@ -46,9 +45,8 @@ public struct WakeNetworkTrainer {
                 var gradientOutputBias: Float = 0
                 for example in batch {
                     let isPositive = example < positiveCount
-                    let source = isPositive ? positives : negatives
-                    let offset = (isPositive ? example : example - positiveCount) * width
-                    source.withUnsafeBufferPointer { all in
+                    let offset = isPositive ? examples.positives[example] : examples.negatives[example - positiveCount]
+                    examples.embeddings.withUnsafeBufferPointer { all in
                         let input = UnsafeBufferPointer(rebasing: all[offset..<(offset + width)])
                         let logit = hidden.withUnsafeMutableBufferPointer { network.logit(input, hidden: $0) }
                         let probability = 1 / (1 + exp(-logit))

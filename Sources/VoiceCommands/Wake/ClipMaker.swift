@@ -2,7 +2,7 @@ import Foundation
 import SpeechFront
 
 /// One synthetic training clip, drawn from its own seed (so a training run
-/// can be repeated), and the embedding windows it gives.
+/// can be repeated): its embeddings and which of its windows are the phrase.
 struct ClipMaker {
     let phrase: WakePhrase
     let words: WakeTrainingWords
@@ -25,10 +25,10 @@ struct ClipMaker {
     /// second or more after it are not: the phrase said a while ago is not
     /// the phrase being said, and a detector that never learnt so woke
     /// again on the next words, or dated the phrase a second late.
-    mutating func phraseWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> (phrase: [[Float]], other: [[Float]]) {
+    mutating func phraseWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> WakeTrainingSet {
         let voice = try voices.random(using: &generator)
         let said = Self.trimmed(try voice.synthesize(phrase.text))
-        guard said.count >= Int(0.15 * Self.rate) else { return ([], []) }
+        guard said.count >= Int(0.15 * Self.rate) else { return WakeTrainingSet() }
         let before: [Int16] = chance(0.5) ? try voice.synthesize(randomWords(1...4))
                                           : silence(0...1)
         // What follows reaches 2.5 s past the phrase: the detector hears 2 s
@@ -45,16 +45,17 @@ struct ClipMaker {
         let end = lead.count + before.count + said.count
         clip = try finished(clip)
         let embeddings = try embedding.embeddings(of: ClipMaker.samples(clip)[...])
-        var windows: (phrase: [[Float]], other: [[Float]]) = ([], [])
-        for last in (WakeNetwork.window - 1)..<max(WakeNetwork.window - 1, embeddings.count) {
+        var phraseEnds: [Int] = [], otherEnds: [Int] = []
+        for last in embeddings.indices {
             let windowEnd = last * SpeechEmbedding.step + SpeechEmbedding.span
-            let window = { embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 } }
             if windowEnd >= end, windowEnd <= end + Int(Self.phraseJustEnded * Self.rate) {
-                windows.phrase.append(window())
+                phraseEnds.append(last)
             } else if windowEnd >= end + Int(Self.phraseOver * Self.rate) {
-                windows.other.append(window())
+                otherEnds.append(last)
             }
         }
+        var windows = WakeTrainingSet()
+        windows.add(embeddings, positiveEnds: phraseEnds, negativeEnds: otherEnds)
         return windows
     }
     /// Seconds after the phrase's last sound until which a window is the
@@ -65,7 +66,7 @@ struct ClipMaker {
     /// words sounding like it (30 %), two to four voices at once (15 %),
     /// everyday words said alone, with pauses (15 %), noise alone (10 %),
     /// or ordinary words.
-    mutating func otherWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> (phrase: [[Float]], other: [[Float]]) {
+    mutating func otherWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> WakeTrainingSet {
         var clip: [Float]
         let kind = Double.random(in: 0..<1, using: &generator)
         if kind < 0.1 {
@@ -96,8 +97,9 @@ struct ClipMaker {
         clip = [Float](repeating: 0, count: Int(Self.rate)) + clip
         clip = try finished(clip)
         let embeddings = try embedding.embeddings(of: ClipMaker.samples(clip)[...])
-        guard embeddings.count >= WakeNetwork.window else { return ([], []) }
-        return ([], ((WakeNetwork.window - 1)..<embeddings.count).map { last in embeddings[(last - WakeNetwork.window + 1)...last].flatMap { $0 } })
+        var windows = WakeTrainingSet()
+        windows.add(embeddings, positiveEnds: [], negativeEnds: Array(embeddings.indices))
+        return windows
     }
 
     // MARK: - The parts of a clip

@@ -47,7 +47,7 @@ public struct WakeDetectorTraining: Sendable {
                 do throws(SpeechError) {
                     var maker = ClipMaker(phrase: phrase, words: words, voices: voices, seed: seed &+ UInt64(index) &* 0x9E37_79B9)
                     let windows = index < phraseClips ? try maker.phraseWindows(embedding) : try maker.otherWindows(embedding)
-                    examples.withLock { $0.clips[index] = ClipWindows(windows) }
+                    examples.withLock { $0.clips[index] = windows }
                 } catch {
                     // One voice failing one clip (a synthesiser's hiccup) loses that clip only.
                     examples.withLock { $0.failed += 1; $0.lastFailure = error.message }
@@ -62,20 +62,16 @@ public struct WakeDetectorTraining: Sendable {
             throw SpeechError("\(collected.failed) of \(total) training clips failed (last: \(collected.lastFailure ?? "?"))")
         }
         // Joined in clip order, whichever worker finished first: the same seed gives the same network.
-        var positives: [Float] = [], negatives: [Float] = []
-        var positiveCount = 0, negativeCount = 0
+        var windows = WakeTrainingSet()
         for index in 0..<total {
-            guard let windows = collected.clips.removeValue(forKey: index) else { continue }
-            positives += windows.phrase
-            positiveCount += windows.phraseCount
-            negatives += windows.other
-            negativeCount += windows.otherCount
+            guard let clip = collected.clips.removeValue(forKey: index) else { continue }
+            windows.append(clip)
         }
-        guard positiveCount > 0, negativeCount > 0 else { throw SpeechError("no training examples were made") }
-        progress("training on \(positiveCount) windows of the phrase and \(negativeCount) of other sound")
+        guard !windows.positives.isEmpty, !windows.negatives.isEmpty else { throw SpeechError("no training examples were made") }
+        progress("training on \(windows.positives.count) windows of the phrase and \(windows.negatives.count) of other sound")
         var trainer = WakeNetworkTrainer()
         trainer.seed = seed
-        var network = trainer.train(phrase: phrase.text, positives: positives, negatives: negatives) { epoch, loss in
+        var network = trainer.train(phrase: phrase.text, examples: windows) { epoch, loss in
             if epoch % 5 == 0 { progress(String(format: "epoch %d: loss %.4f", epoch, loss)) }
         }
         network.recipe = Self.recipe
@@ -85,20 +81,7 @@ public struct WakeDetectorTraining: Sendable {
 
 /// Each clip's windows by its index.
 private struct TrainingExamples: Sendable {
-    var clips: [Int: ClipWindows] = [:]
+    var clips: [Int: WakeTrainingSet] = [:]
     var failed = 0
     var lastFailure: String?
-}
-
-/// One clip's windows of the phrase and of other sound, each kind laid flat.
-private struct ClipWindows: Sendable {
-    var phrase: [Float], phraseCount: Int
-    var other: [Float], otherCount: Int
-
-    init(_ windows: (phrase: [[Float]], other: [[Float]])) {
-        phrase = windows.phrase.flatMap { $0 }
-        phraseCount = windows.phrase.count
-        other = windows.other.flatMap { $0 }
-        otherCount = windows.other.count
-    }
 }

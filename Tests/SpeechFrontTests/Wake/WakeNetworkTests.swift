@@ -10,19 +10,27 @@ struct WakeNetworkTests {
         func windows(_ count: Int, lean: Float) -> [Float] {
             (0..<(count * WakeNetwork.inputWidth)).map { index in generator.normal() + (index % 7 == 0 ? lean : 0) }
         }
-        let positives = windows(40, lean: 0.5), negatives = windows(80, lean: -0.5)
+        func embeddings(_ values: [Float]) -> [[Float]] {
+            stride(from: 0, to: values.count, by: SpeechEmbedding.width).map { Array(values[$0..<($0 + SpeechEmbedding.width)]) }
+        }
+        // Each window a clip of its own, and one clip of many overlapping negative windows.
+        var examples = WakeTrainingSet()
+        for _ in 0..<40 {
+            examples.add(embeddings(windows(1, lean: 0.5)), positiveEnds: [WakeNetwork.window - 1], negativeEnds: [])
+        }
+        let long = embeddings(windows(5, lean: -0.5))
+        examples.add(long, positiveEnds: [], negativeEnds: Array(0..<long.count))
+        #expect(examples.positives.count == 40 && examples.negatives.count == long.count - WakeNetwork.window + 1)
         var trainer = WakeNetworkTrainer()
         trainer.hiddenWidth = 8
         trainer.epochs = 40
         trainer.learningRate = 1e-2
         trainer.batchSize = 16
         var losses: [Double] = []
-        let network = trainer.train(phrase: "hey computer", positives: positives, negatives: negatives) { losses.append($1) }
+        let network = trainer.train(phrase: "hey computer", examples: examples) { losses.append($1) }
         #expect(losses.count == 40 && losses.last! < losses.first!)
         let test = windows(1, lean: 0.5), other = windows(1, lean: -0.5)
-        func probability(_ window: [Float]) -> Double {
-            network.probability(stride(from: 0, to: window.count, by: 96).map { Array(window[$0..<($0 + 96)]) }[...])
-        }
+        func probability(_ window: [Float]) -> Double { network.probability(embeddings(window)[...]) }
         #expect(probability(test) > 0.9)
         #expect(probability(other) < 0.1)
     }

@@ -1,0 +1,40 @@
+/// The examples a `WakeNetwork` is trained on: each clip's embeddings kept
+/// once, one after another, and each example window as where its first
+/// value is. Windows of a clip overlap in all but one embedding, so keeping
+/// them whole took `WakeNetwork.window` times the memory (3 GB for a
+/// detector, not 0.2).
+public struct WakeTrainingSet: Sendable, Equatable {
+    /// Every clip's embeddings, laid flat.
+    public private(set) var embeddings: [Float] = []
+    /// Offsets into `embeddings` of windows ending with the phrase, and of the others.
+    public private(set) var positives: [Int] = []
+    public private(set) var negatives: [Int] = []
+
+    public init() {}
+
+    /// Adds a clip's `clipEmbeddings` and its windows, each named by its
+    /// last embedding's index; windows reaching outside the clip are left out.
+    public mutating func add(_ clipEmbeddings: [[Float]], positiveEnds: [Int], negativeEnds: [Int]) {
+        let base = embeddings.count / SpeechEmbedding.width
+        let window = WakeNetwork.window
+        guard clipEmbeddings.count >= window else { return }
+        let inside = (window - 1)..<clipEmbeddings.count
+        let kept = positiveEnds.filter(inside.contains), others = negativeEnds.filter(inside.contains)
+        guard !kept.isEmpty || !others.isEmpty else { return }
+        for embedding in clipEmbeddings {
+            precondition(embedding.count == SpeechEmbedding.width, "an embedding has \(SpeechEmbedding.width) values")
+            embeddings += embedding
+        }
+        func offset(_ last: Int) -> Int { (base + last - window + 1) * SpeechEmbedding.width }
+        positives += kept.map(offset)
+        negatives += others.map(offset)
+    }
+
+    /// Adds another set's clips after this one's.
+    public mutating func append(_ other: WakeTrainingSet) {
+        let shift = embeddings.count
+        embeddings += other.embeddings
+        positives += other.positives.map { $0 + shift }
+        negatives += other.negatives.map { $0 + shift }
+    }
+}
