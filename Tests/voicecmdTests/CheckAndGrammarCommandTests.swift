@@ -35,13 +35,13 @@ extension CheckAndGrammarCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let many = directory.appendingPathComponent("many.json").path
         try #"{"application": "A", "intents": {"Go": {"phrases": ["go [\#(String(repeating: "(a|b)", count: 64))]"]}}}"#
-            .write(toFile: many, atomically: true, encoding: .utf8)
+            .write(toFile: many, atomically: false, encoding: .utf8)
         let run = try ToolRunner.run(["check", many])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("phrases:            1 (more than 9e18 written out)"))
         let deep = directory.appendingPathComponent("deep.json").path
         try #"{"application": "A", "intents": {"Go": {"phrases": ["\#(String(repeating: "(", count: 1_990))go\#(String(repeating: ")", count: 1_990))"]}}}"#
-            .write(toFile: deep, atomically: true, encoding: .utf8)
+            .write(toFile: deep, atomically: false, encoding: .utf8)
         let deepRun = try ToolRunner.run(["check", deep])
         #expect(deepRun.status == 1)
         #expect(deepRun.stderr.contains("groups nested more than 32 deep"), "\(deepRun.stderr.prefix(300))")
@@ -59,7 +59,7 @@ extension CheckAndGrammarCommandTests {
             {"application": "Travel",
              "types": {"City": {"kind": "entity", "entities": [{"id": "tokyo", "name": "Tokyo", "synonyms": ["東京"]}]}},
              "intents": {"Fly": {"parameters": {"city": {"type": "City"}}, "phrases": ["fly to \(city)", "zorbleflux to \(city)"]}}}
-            """#.write(toFile: path, atomically: true, encoding: .utf8)
+            """#.write(toFile: path, atomically: false, encoding: .utf8)
         let message = "error: no pronunciation for \"東京\": add it to travel.dict beside the model (flite guesses only words of the letters a–z)"
         let check = try ToolRunner.run(["check", path])
         #expect(check.status == 1)
@@ -81,7 +81,7 @@ extension CheckAndGrammarCommandTests {
         for (letters, problem) in [(10_000, "phrase is 10003 bytes long; the most a phrase may be is 4000"),
                                    (3_000, "the word \"aaaaaaaaaaaaaaaaaaaa…\" is 3000 letters long; the most a word may have is 48")] {
             try #"{"application": "A", "intents": {"Go": {"phrases": ["go \#(String(repeating: "a", count: letters))"]}}}"#
-                .write(toFile: path, atomically: true, encoding: .utf8)
+                .write(toFile: path, atomically: false, encoding: .utf8)
             let run = try ToolRunner.run(["check", path])
             #expect(run.status == 1)
             let first = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
@@ -109,7 +109,7 @@ extension CheckAndGrammarCommandTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-range-\(getpid())-\(heard[0]).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try #"{"application": "Timer", "intents": {"Go": {"parameters": {\#(parameter)}, "phrases": ["\#(phrase)"]}}}"#
-            .write(toFile: path, atomically: true, encoding: .utf8)
+            .write(toFile: path, atomically: false, encoding: .utf8)
         let run = try ToolRunner.run(["grammar", "--fsg", path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("FSG_BEGIN commands\n"))
@@ -127,7 +127,7 @@ extension CheckAndGrammarCommandTests {
         try #"""
             {"application": "Timer", "intents": {"Go": {"parameters": {"minutes": {"type": "integer", "min": 1, "max": 100}},
              "phrases": ["set a timer for \(minutes) minutes", "set a \(minutes) minute timer"]}}}
-            """#.write(toFile: path, atomically: true, encoding: .utf8)
+            """#.write(toFile: path, atomically: false, encoding: .utf8)
         let run = try ToolRunner.run(["grammar", path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("<intent_Go> = set a timer for <integer_1_to_100> minutes | set a <integer_1_to_100> minute timer;\n"))

@@ -29,7 +29,7 @@ final class PulseAudioServer: @unchecked Sendable {
 
             """
         let scriptURL = directory.appendingPathComponent("virtmic.pa")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        try script.write(to: scriptURL, atomically: false, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = directory.appendingPathComponent("run").path
         environment["HOME"] = directory.path

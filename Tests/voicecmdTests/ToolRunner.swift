@@ -89,6 +89,6 @@ enum ToolRunner {
 
     static func writeGolden(_ name: String, _ text: String) throws {
         let url = projectDirectory.appendingPathComponent("Tests/voicecmdTests/Golden/\(name)")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
     }
 }
