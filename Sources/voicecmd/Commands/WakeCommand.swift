@@ -32,7 +32,7 @@ enum WakeCommand: Subcommand {
         do { phrase = try WakePhrase(text) } catch { throw UsageError(message: error.message, command: spec) }
         var training = WakeDetectorTraining(phrase: phrase)
         if let clips = arguments.value("clips") {
-            // Up to about 1.3 GB of training windows at the most.
+            // Each clip's embeddings are kept for training: about 0.3 GB at the most.
             guard let count = Int(clips), (100...10_000).contains(count) else {
                 throw UsageError(message: "--clips needs a whole number from 100 to 10000, not '\(clips)'", command: spec)
             }
