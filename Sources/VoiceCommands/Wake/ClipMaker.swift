@@ -64,7 +64,7 @@ struct ClipMaker {
 
     /// Anything but the phrase, after a second of silence, every window:
     /// words sounding like it (30 %), two to four voices at once (15 %),
-    /// everyday words said alone, with pauses (15 %), noise alone (10 %),
+    /// words said alone, with pauses (15 %), noise alone (10 %),
     /// or ordinary words.
     mutating func otherWindows(_ embedding: SpeechEmbedding) throws(SpeechError) -> WakeTrainingSet {
         var clip: [Float]
@@ -88,8 +88,7 @@ struct ClipMaker {
             let voice = try voices.random(using: &generator)
             clip = []
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let word = words.everyday.randomElement(using: &generator)!
-                clip += try voice.synthesize(word).map(Float.init) + silence(0.3...1.2).map(Float.init)
+                clip += try voice.synthesize(wordSaidAlone()).map(Float.init) + silence(0.3...1.2).map(Float.init)
             }
         } else {
             clip = try voices.random(using: &generator).synthesize(randomWords(3...10)).map(Float.init)
@@ -105,6 +104,18 @@ struct ClipMaker {
     // MARK: - The parts of a clip
 
     private mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &generator) < probability }
+
+    /// A word people say on its own: an everyday one (half the time), one
+    /// sounding like the phrase, or any word (a name, a noun). A word said
+    /// alone, pauses around it, is what the phrase looks like too; a
+    /// detector that heard only everyday words alone took any longer word
+    /// alone for the phrase ("snowboy" woke on "marvin", "four", "alexa").
+    mutating func wordSaidAlone() -> String {
+        let draw = Double.random(in: 0..<1, using: &generator)
+        if draw < 0.5 || (words.soundingAlike.isEmpty && draw < 0.75) { return words.everyday.randomElement(using: &generator)! }
+        if draw < 0.75 { return words.soundingAlike.randomElement(using: &generator)! }
+        return words.other.randomElement(using: &generator)!
+    }
 
     private mutating func randomWords(_ count: ClosedRange<Int>) -> String {
         (0..<Int.random(in: count, using: &generator)).map { _ in words.other.randomElement(using: &generator)! }.joined(separator: " ")

@@ -22,8 +22,9 @@ public struct WakeDetectorTraining: Sendable {
 
     /// The version of what `run` teaches (`WakeNetwork.recipe`): 2 added
     /// the phrase heard a while ago and everyday words said alone as
-    /// things that are not the phrase.
-    public static let recipe = 2
+    /// things that are not the phrase; 3 any word said alone, not only
+    /// everyday ones.
+    public static let recipe = 3
 
     /// The trained network; `progress` hears what is being done.
     public func run(dictionary: String, progress: @Sendable (String) -> Void = { _ in }) throws(SpeechError) -> WakeNetwork {

@@ -57,6 +57,21 @@ struct ClipMakerTests {
         #expect(!hey.everyday.contains("hey") && hey.everyday.contains("hi"))
     }
 
+    /// Words said alone are everyday words half the time, and otherwise
+    /// words sounding like the phrase or any word: a detector must not take
+    /// any word said alone for the phrase.
+    @Test func wordsSaidAloneAreOfEveryKind() throws {
+        let phrase = try WakePhrase("snowboy")
+        let words = try WakeTrainingWords(phrase: phrase, dictionary: Self.dictionary)
+        var maker = ClipMaker(phrase: phrase, words: words, voices: try TrainingVoices(), seed: 3)
+        let drawn = (0..<400).map { _ in maker.wordSaidAlone() }
+        let everyday = drawn.filter(Set(words.everyday).contains).count
+        #expect((150...250).contains(everyday))
+        #expect(drawn.contains { Set(words.soundingAlike).contains($0) && !Set(words.everyday).contains($0) })
+        #expect(Set(drawn).count > 150)
+        #expect(!drawn.contains("snowboy"))
+    }
+
     @Test func echoKeepsTheSoundAndAddsATail() {
         let click = [Float](repeating: 0, count: 100) + [1] + [Float](repeating: 0, count: 100)
         let echoed = RoomEcho(reverberation: 0.5).applied(to: click)
