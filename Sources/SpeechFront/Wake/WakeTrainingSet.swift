@@ -1,8 +1,8 @@
 /// The examples a `WakeNetwork` is trained on: each clip's embeddings kept
 /// once, one after another, and each example window as where its first
 /// value is. Windows of a clip overlap in all but one embedding, so keeping
-/// them whole took `WakeNetwork.window` times the memory (3 GB for a
-/// detector, not 0.2).
+/// them whole took `WakeNetwork.window` times the memory (a detector's
+/// windows were 1 GB, held twice while joined; its embeddings are 0.1 GB).
 public struct WakeTrainingSet: Sendable, Equatable {
     /// Every clip's embeddings, laid flat.
     public private(set) var embeddings: [Float] = []
