@@ -20,7 +20,7 @@ let usage = """
            voicecmd-bench listen --clip <file> [--commands <n per loop>] [--minutes <n>] [--realtime <seconds>] [--denoise <mode>] [--json]
            voicecmd-bench microphone --clip <file> [--commands <n per loop>] [--minutes <n>] [--sink <name>] [--device <source>] [--denoise <mode>] [--json]
                               (under Benchmarks/virtual-microphone.sh)
-           voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--keywords <w,…>] [--limit <n>] [--spotting <kws threshold>] [--networks <dir>|none] [--threshold <t>] [--errors] [--plot <svg>] [--json]
+           voicecmd-bench wake --corpora <dir> [--minutes <n>] [--snr <db>] [--keywords <w,…>] [--limit <n>] [--spotting <kws threshold>] [--networks <dir>|none] [--threshold <t,…>] [--errors] [--plot <svg>] [--json]
            voicecmd-bench voice --corpus <dir>[,<dir>…] [--noise <file>] [--json]
                               (RNNoise's voiced seconds in speech and in noise)
            voicecmd-bench voices --dir <dir> [--noise <file>] [--snr <db, default 18>] [--denoise on|off|auto] [--json]
