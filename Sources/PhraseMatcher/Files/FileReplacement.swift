@@ -43,11 +43,17 @@ public enum FileReplacement {
         }
     }
 
-    /// Whether `name`, in the folder of the file at `path`, is a temporary
-    /// `write` left behind when its process died.
-    public static func isLeftover(_ name: String, of path: String) -> Bool {
-        let base = (URL(fileURLWithPath: path).resolvingSymlinksInPath().path as NSString).lastPathComponent
-        return name.hasPrefix(base + ".") && name.hasSuffix(".tmp")
+    /// Removes the temporaries `write` left beside the file at `path` when
+    /// a process died mid-write. Only for a caller that knows no other
+    /// writer is at work (it holds a lock): a live write's temporary looks the same.
+    public static func removeLeftovers(of path: String) {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        where leftover.hasPrefix(name + ".") && leftover.hasSuffix(".tmp") {
+            unlink((folder as NSString).appendingPathComponent(leftover))
+        }
     }
 }
 

@@ -75,11 +75,7 @@ public struct ShortcutStore: Sendable {
     /// Replaces the file whole (`FileReplacement`), after removing what a
     /// crash left behind before (under the lock, nobody else is writing).
     private func write(_ text: String) throws(ShortcutProblem) {
-        let folder = (URL(fileURLWithPath: path).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
-        for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        where FileReplacement.isLeftover(leftover, of: path) {
-            unlink((folder as NSString).appendingPathComponent(leftover))
-        }
+        FileReplacement.removeLeftovers(of: path)
         do {
             try FileReplacement.write(Array(text.utf8), to: path, permissions: 0o600)
         } catch {

@@ -36,10 +36,13 @@ struct FileReplacementTests {
         }
     }
 
-    @Test func leftoversAreRecognised() {
-        #expect(FileReplacement.isLeftover("shortcuts.json.123.tmp", of: "/x/shortcuts.json"))
-        #expect(FileReplacement.isLeftover("shortcuts.json.123.456.tmp", of: "/x/shortcuts.json"))
-        #expect(!FileReplacement.isLeftover("shortcuts.json", of: "/x/shortcuts.json"))
-        #expect(!FileReplacement.isLeftover("other.json.1.tmp", of: "/x/shortcuts.json"))
+    /// What a dead write left beside the file goes; the file and others' files stay.
+    @Test func leftoversAreRemoved() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = ["shortcuts.json", "shortcuts.json.123.tmp", "shortcuts.json.123.456.tmp", "other.json.1.tmp"]
+        for name in names { try FileReplacement.write([1], to: folder + "/" + name) }
+        FileReplacement.removeLeftovers(of: folder + "/shortcuts.json")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["other.json.1.tmp", "shortcuts.json"])
     }
 }
