@@ -297,11 +297,7 @@ public final class CommandRecognizer {
         guard let verifier = wakeVerifier, let secondOpinion else {
             return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end)
         }
-        // The other witnesses can at best bring the mean to (1 + detector) / 2:
-        // a place the detector doubts that much is not worth their time (most
-        // of the search's places in other speech; the neural recogniser is
-        // the dearest part of listening).
-        guard Self.fused(1, detectorScore) >= wakePhrase.threshold else { return nil }
+        guard Self.canReach(wakePhrase.threshold, detectorScore: detectorScore) else { return nil }
         let heard = TextNormalizer.words(of: secondOpinion.transcribe(candidate.originalAudio[...]) ?? "")
         var score = verifier.score(heard: heard, phonesOf: Self.heardPhones)
         let start = candidate.start - candidate.audioStart, end = candidate.end - candidate.audioStart
@@ -339,12 +335,21 @@ public final class CommandRecognizer {
         if let wake = try verifyWake(whole, detectorScore: detectorScore) { return wake }
         // An utterance that short may be the phrase said alone, which the
         // search's rough bounds (often inside the word) cut badly: judged whole.
-        guard let wakePhrase, wakeVerifier != nil, window.count == count, Self.fused(1, detectorScore) >= wakePhrase.threshold else { return nil }
+        guard let wakePhrase, wakeVerifier != nil, window.count == count,
+              Self.canReach(wakePhrase.threshold, detectorScore: detectorScore) else { return nil }
         let alone = Self.fused(try phraseConfidence(wakePhrase, in: segment), detectorScore)
         guard alone >= wakePhrase.threshold else { return nil }
         return WakeDetection(phrase: wakePhrase.text, start: candidate.start, end: candidate.end, confidence: alone)
     }
     static let wholeUtterance = 4.0
+
+    /// Whether the other witnesses could bring the mean to `threshold`: at
+    /// best (1 + detector) / 2. A place the detector doubts that much is not
+    /// worth their time (most of the search's places in other speech; the
+    /// neural recogniser is the dearest part of listening).
+    private static func canReach(_ threshold: Double, detectorScore: Double?) -> Bool {
+        fused(1, detectorScore) >= threshold
+    }
 
     /// `score` averaged with the trained detector's (`detectorScore`), or
     /// `score` alone without a detector.
