@@ -23,12 +23,12 @@ enum ApplicationsBenchmark {
             let generated = GeneratedModel(intents: intents, phrasesPerIntent: phrases, entities: entities,
                                            application: name, firstNoun: index * intents)
             if index == 0 {
-                try generated.typesJSON.write(to: folder.appendingPathComponent("common/items.json"), atomically: true, encoding: .utf8)
+                try generated.typesJSON.write(to: folder.appendingPathComponent("common/items.json"), atomically: false, encoding: .utf8)
                 bytes += generated.typesJSON.utf8.count
             }
             let text = generated.includingTypes(from: "common/items.json")
             bytes += text.utf8.count
-            try text.write(to: folder.appendingPathComponent(String(format: "app%02d.json", index)), atomically: true, encoding: .utf8)
+            try text.write(to: folder.appendingPathComponent(String(format: "app%02d.json", index)), atomically: false, encoding: .utf8)
             sentences += generated.sentences.map { ($0.text, name, $0.intent, $0.entity) }
         }
 

@@ -172,7 +172,7 @@ enum RejectionBenchmark {
 
     private static func write(_ text: String, to path: String) throws {
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
         } catch {
             throw BenchError(message: "cannot write \(path): \(error.localizedDescription)")
         }

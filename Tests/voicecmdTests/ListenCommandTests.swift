@@ -189,9 +189,9 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-slow-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try String(contentsOf: ToolRunner.projectDirectory.appendingPathComponent("Models/default.dict"), encoding: .utf8)
-            .write(to: directory.appendingPathComponent("slow.dict"), atomically: true, encoding: .utf8)
+            .write(to: directory.appendingPathComponent("slow.dict"), atomically: false, encoding: .utf8)
         let path = directory.appendingPathComponent("slow.json")
-        try text.write(to: path, atomically: true, encoding: .utf8)
+        try text.write(to: path, atomically: false, encoding: .utf8)
         return path.path
     }
 

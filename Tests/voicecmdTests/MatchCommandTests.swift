@@ -52,7 +52,7 @@ struct MatchCommandTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = directory.appendingPathComponent("bad.json")
-        try #"{"application": "A", "intents": {"X": {"phrases": ["(a|b"]}}}"#.write(to: model, atomically: true, encoding: .utf8)
+        try #"{"application": "A", "intents": {"X": {"phrases": ["(a|b"]}}}"#.write(to: model, atomically: false, encoding: .utf8)
         let run = try ToolRunner.run(["match", "--commands", model.path, "a"])
         #expect(run.status == 1)
         #expect(run.stderr == """

@@ -56,7 +56,7 @@ struct RunCommandTests {
                "phrases": ["order \(count) pizzas"],
                "handler": {"run": ["/bin/echo", "{\"orderNumber\": 17}"], "timeout": 5},
                "replies": {"success": "Order \(orderNumber): \(count) pizzas."}}}}
-            """#.write(to: model, atomically: true, encoding: .utf8)
+            """#.write(to: model, atomically: false, encoding: .utf8)
         let ok = try ToolRunner.run(["run", "--commands", model.path, "order 3 pizzas"])
         #expect(ok.status == 0)
         #expect(ok.stdout == "Order seventeen: three pizzas.\n")
@@ -70,11 +70,11 @@ struct RunCommandTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("handlers"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("handlers/count.sh")
-        try "#!/bin/sh\necho '{\"n\": 3}'\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho '{\"n\": 3}'\n".write(to: script, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         let model = directory.appendingPathComponent("model.json")
         try #"{"application": "A", "intents": {"Count": {"phrases": ["count"], "handler": {"run": ["./handlers/count.sh"]}, "replies": {"success": "\(n)."}}}}"#
-            .write(to: model, atomically: true, encoding: .utf8)
+            .write(to: model, atomically: false, encoding: .utf8)
         let run = try ToolRunner.run(["run", "--commands", model.path, "count"])
         #expect(run.stdout == "three.\n")
         #expect(run.status == 0)

@@ -12,7 +12,7 @@ struct RunConversationTests {
         let text = try String(contentsOf: ToolRunner.projectDirectory.appendingPathComponent("Models/default.json"), encoding: .utf8)
         guard let range = text.range(of: anchor) else { throw CocoaError(.fileReadCorruptFile) }
         let path = directory.appendingPathComponent("model-\(UUID().uuidString).json").path
-        try text.replacingCharacters(in: range, with: anchor + insert).write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingCharacters(in: range, with: anchor + insert).write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 

@@ -92,7 +92,7 @@ struct ShortcutCommandTests {
         #expect(try ToolRunner.run(["shortcut", "add", "--shortcuts", file, "lights out", "--", "turn off the kitchen light"],
                                    environment: environment).status == 0)
         #expect(try ToolRunner.run(["match", "--shortcuts", file, "lights out"], environment: environment).status == 0)
-        try "{\n  \"shortcuts\": [ {\"phrase\": 1} ]\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "{\n  \"shortcuts\": [ {\"phrase\": 1} ]\n}\n".write(toFile: file, atomically: false, encoding: .utf8)
         let match = try ToolRunner.run(["match", "--shortcuts", file, "set a timer for five minutes"], environment: environment)
         #expect(match.status == 0)
         #expect(match.stderr == "voicecmd: shortcuts are not used: \(file):2:29: error: \"phrase\" must be a non-empty string\n")
@@ -134,9 +134,9 @@ extension ShortcutCommandTests {
         let dotfiles = folder + "/dotfiles"
         try FileManager.default.createDirectory(atPath: dotfiles, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/voicecmd", withIntermediateDirectories: true)
-        try "{\"shortcuts\": []}\n".write(toFile: dotfiles + "/shortcuts.json", atomically: true, encoding: .utf8)
+        try "{\"shortcuts\": []}\n".write(toFile: dotfiles + "/shortcuts.json", atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/voicecmd/shortcuts.json", withDestinationPath: dotfiles + "/shortcuts.json")
-        try "half a file".write(toFile: dotfiles + "/shortcuts.json.99999.tmp", atomically: true, encoding: .utf8)
+        try "half a file".write(toFile: dotfiles + "/shortcuts.json.99999.tmp", atomically: false, encoding: .utf8)
         #expect(try ToolRunner.run(["shortcut", "add", "coffee time", "--", "order a large latte"], environment: environment).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/voicecmd/shortcuts.json") == dotfiles + "/shortcuts.json")
         #expect(try String(contentsOfFile: dotfiles + "/shortcuts.json", encoding: .utf8).contains("coffee time"))

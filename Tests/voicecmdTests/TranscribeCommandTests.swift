@@ -9,7 +9,7 @@ struct TranscribeCommandTests {
 
     @Test func aBadFileIsReportedOnItsOwnLineAndTheOthersStillRun() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(getpid())-notes.wav").path
-        try "not audio".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "not audio".write(toFile: bad, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: bad) }
         let run = try ToolRunner.run(["transcribe", "--json", "--jobs", "2", Self.clips + "timer-cancel-kal.flac", bad,
                                       Self.clips + "device-on-slt.flac"])
@@ -43,7 +43,7 @@ extension TranscribeCommandTests {
     /// It said "ps_set_lm_file(…) failed (-1)", the library's words.
     @Test func aLanguageModelFileThatIsNotOneIsNamedInTheError() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-bad-\(getpid()).lm").path
-        try "this is not a language model\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "this is not a language model\n".write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try ToolRunner.run(["transcribe", "--mode", "lm", Self.clips + "device-on-slt.flac"], environment: ProcessInfo.processInfo.environment.merging(["VOICECMD_LM": path]) { $1 })
         #expect(run.status == 1)

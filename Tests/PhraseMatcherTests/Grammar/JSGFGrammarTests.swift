@@ -93,7 +93,7 @@ struct JSGFGrammarTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let grammarFile = directory.appendingPathComponent("default.gram")
-        try JSGFGrammar(model: model).text.write(to: grammarFile, atomically: true, encoding: .utf8)
+        try JSGFGrammar(model: model).text.write(to: grammarFile, atomically: false, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sphinx_jsgf2fsg")
         process.arguments = ["-jsgf", grammarFile.path, "-fsg", directory.appendingPathComponent("default.fsg").path]

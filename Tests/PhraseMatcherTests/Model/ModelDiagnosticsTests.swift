@@ -32,7 +32,7 @@ struct ModelDiagnosticsTests {
         if ProcessInfo.processInfo.environment["VOICECMD_UPDATE_GOLDEN"] == "1" {
             let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/Diagnostics")
-            try rendered.write(to: sourceDirectory.appendingPathComponent(name + ".expected"), atomically: true, encoding: .utf8)
+            try rendered.write(to: sourceDirectory.appendingPathComponent(name + ".expected"), atomically: false, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: expectedURL, encoding: .utf8)

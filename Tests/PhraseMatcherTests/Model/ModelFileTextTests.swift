@@ -47,7 +47,7 @@ struct ModelFileTextTests {
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("zero.json").path,
                                                    withDestinationPath: "/dev/zero")
         let modelPath = directory.appendingPathComponent("model.json").path
-        try model(entityFile: "zero.json").write(toFile: modelPath, atomically: true, encoding: .utf8)
+        try model(entityFile: "zero.json").write(toFile: modelPath, atomically: false, encoding: .utf8)
         // A link out of the folder is refused before it is read.
         #expect(loadErrors(modelPath) == ["\(modelPath):1:83: error: the entity file \"zero.json\" of Contact is outside "
                                           + "the model's folder; entity files must be in it or below it"])
@@ -58,7 +58,7 @@ struct ModelFileTextTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let modelPath = directory.appendingPathComponent("model.json").path
         for outside in ["../../../../../../etc/passwd", "/etc/passwd"] {
-            try model(entityFile: outside).write(toFile: modelPath, atomically: true, encoding: .utf8)
+            try model(entityFile: outside).write(toFile: modelPath, atomically: false, encoding: .utf8)
             do {
                 _ = try ModelLoader.load(path: modelPath)
                 Issue.record("loaded entities from \(outside)")
@@ -75,9 +75,9 @@ struct ModelFileTextTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("lists"), withIntermediateDirectories: true)
         try #"[{"id": "c1", "name": "Alex Smith"}]"#.write(to: directory.appendingPathComponent("lists/contacts.json"),
-                                                          atomically: true, encoding: .utf8)
+                                                          atomically: false, encoding: .utf8)
         let modelPath = directory.appendingPathComponent("model.json").path
-        try model(entityFile: "lists/../lists/contacts.json").write(toFile: modelPath, atomically: true, encoding: .utf8)
+        try model(entityFile: "lists/../lists/contacts.json").write(toFile: modelPath, atomically: false, encoding: .utf8)
         let model = try ModelLoader.load(path: modelPath)
         #expect(Matcher(model: model).match("call alex smith").best?.argument("who")?.value == .entity("c1"))
     }
@@ -88,7 +88,7 @@ struct ModelFileTextTests {
         let entityPath = directory.appendingPathComponent("contacts.json").path
         try Data(Array(#"[{"id": "c1", "name": "Ren"#.utf8) + [0xE9, 0x22, 0x7D, 0x5D]).write(to: URL(fileURLWithPath: entityPath))
         let modelPath = directory.appendingPathComponent("model.json").path
-        try model(entityFile: "contacts.json").write(toFile: modelPath, atomically: true, encoding: .utf8)
+        try model(entityFile: "contacts.json").write(toFile: modelPath, atomically: false, encoding: .utf8)
         #expect(loadErrors(modelPath) == ["\(entityPath):1:27: error: the entity file is not UTF-8 text: byte 0xE9 is not valid here"])
     }
 

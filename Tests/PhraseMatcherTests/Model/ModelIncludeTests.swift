@@ -27,7 +27,7 @@ struct ModelIncludeTests {
         if ProcessInfo.processInfo.environment["VOICECMD_UPDATE_GOLDEN"] == "1" {
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Fixtures/Includes/\(name)/expected.txt")
-            try rendered.write(to: source, atomically: true, encoding: .utf8)
+            try rendered.write(to: source, atomically: false, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: folder.appendingPathComponent("expected.txt"), encoding: .utf8)
@@ -82,10 +82,10 @@ struct ModelIncludeTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for level in 0..<40 {
-            try #"{ "include": ["p\#(level + 1).json"] }"#.write(to: folder.appendingPathComponent("p\(level).json"), atomically: true, encoding: .utf8)
+            try #"{ "include": ["p\#(level + 1).json"] }"#.write(to: folder.appendingPathComponent("p\(level).json"), atomically: false, encoding: .utf8)
         }
         try #"{ "application": "A", "include": ["p0.json"], "intents": { "X": { "phrases": ["do x"] } } }"#
-            .write(to: folder.appendingPathComponent("model.json"), atomically: true, encoding: .utf8)
+            .write(to: folder.appendingPathComponent("model.json"), atomically: false, encoding: .utf8)
         let error = #expect(throws: ModelLoadError.self) { try ModelLoader.load(path: folder.appendingPathComponent("model.json").path) }
         #expect(error?.diagnostics.count == 1)
         #expect(error?.diagnostics.first?.message.contains("at most 16 levels") == true)

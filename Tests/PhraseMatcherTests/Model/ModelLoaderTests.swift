@@ -21,12 +21,12 @@ struct ModelLoaderTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try #"[{"id": "c1", "name": "Alex Smith"}, {"id": "c2", "name": "Sam Lee", "synonyms": ["Sam"]}]"#
-            .write(to: directory.appendingPathComponent("contacts.json"), atomically: true, encoding: .utf8)
+            .write(to: directory.appendingPathComponent("contacts.json"), atomically: false, encoding: .utf8)
         let modelURL = directory.appendingPathComponent("model.json")
         try #"""
             {"application": "A", "types": {"Contact": {"kind": "entity", "entities": {"file": "contacts.json"}}},
              "intents": {"Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \(who)"]}}}
-            """#.write(to: modelURL, atomically: true, encoding: .utf8)
+            """#.write(to: modelURL, atomically: false, encoding: .utf8)
         let model = try ModelLoader.load(path: modelURL.path)
         #expect(Matcher(model: model).match("call sam").best?.argument("who")?.value == .entity("c2"))
     }
@@ -35,13 +35,13 @@ struct ModelLoaderTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-entities-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "[{\"id\": \"c1\"}]".write(to: directory.appendingPathComponent("contacts.json"), atomically: true, encoding: .utf8)
+        try "[{\"id\": \"c1\"}]".write(to: directory.appendingPathComponent("contacts.json"), atomically: false, encoding: .utf8)
         let modelURL = directory.appendingPathComponent("model.json")
         try #"""
             {"application": "A", "types": {"Contact": {"kind": "entity", "entities": {"file": "contacts.json"}},
                                            "Other": {"kind": "entity", "entities": {"file": "missing.json"}}},
              "intents": {"Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \(who)"]}}}
-            """#.write(to: modelURL, atomically: true, encoding: .utf8)
+            """#.write(to: modelURL, atomically: false, encoding: .utf8)
         do {
             _ = try ModelLoader.load(path: modelURL.path)
             Issue.record("loaded a broken model")

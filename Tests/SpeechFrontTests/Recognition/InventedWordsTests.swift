@@ -25,7 +25,7 @@ struct InventedWordsTests {
 
     @Test func badPronunciationFilesSayWhere() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(getpid())-bad.dict").path
-        try "ok OW K EY\nwidget W IH JJ AH T\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "ok OW K EY\nwidget W IH JJ AH T\n".write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: SpeechError("\(path):2: 'JJ' is not a CMU phone (AA AE AH … ZH)")) { try Pronunciations.readDictionary(path: path) }
     }

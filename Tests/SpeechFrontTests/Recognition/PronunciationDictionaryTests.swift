@@ -7,7 +7,7 @@ import Testing
 struct PronunciationDictionaryTests {
     static func write(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-dict-\(UUID().uuidString).dict").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 

@@ -67,7 +67,7 @@ struct ProgramRunnerTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("handler").path
-        try "#!/bin/sh\necho hi\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho hi\n".write(toFile: script, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: script)
         #expect(Self.run([script], timeout: 5).0 == .couldNotStart("\(script): not executable (chmod +x it)"))
         #expect(ProgramRunner.locate("handler", path: directory.path)

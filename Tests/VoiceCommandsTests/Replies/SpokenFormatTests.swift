@@ -62,7 +62,7 @@ struct SpokenFormatTests {
     @Test func valuesAreSpokenAsInTheGoldenFile() throws {
         let actual = Self.rendered()
         if ProcessInfo.processInfo.environment["VOICECMD_UPDATE_GOLDEN"] == "1" {
-            try actual.write(to: Self.sourceGoldenURL, atomically: true, encoding: .utf8)
+            try actual.write(to: Self.sourceGoldenURL, atomically: false, encoding: .utf8)
         }
         let expected = try String(contentsOf: Self.goldenURL, encoding: .utf8)
         #expect(actual == expected)
