@@ -11,6 +11,10 @@ public indirect enum JSONOutput: Sendable, Hashable {
     case bool(Bool)
     case null
 
+    /// A number to two decimals: times in seconds and confidences, which
+    /// mean nothing finer and would otherwise print seventeen digits.
+    public static func hundredths(_ value: Double) -> JSONOutput { .number((value * 100).rounded() / 100) }
+
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.serialized == rhs.serialized }
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized) }
 

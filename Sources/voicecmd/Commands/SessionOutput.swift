@@ -18,60 +18,9 @@ enum SessionOutput {
             break
         }
         if json {
-            StandardOutput.write(self.json(event).serialized)
+            StandardOutput.write(event.json.serialized)
         } else if let line = text(event, heard: heard, showApplication: showApplication) {
             StandardOutput.write(line)
-        }
-    }
-
-    static func json(_ event: SessionEvent) -> JSONOutput {
-        var members: [(String, JSONOutput)]
-        switch event.kind {
-        case .transcript(let text, let confidence, let accepted):
-            members = [("event", .string("transcript")), ("text", .string(text)), ("confidence", .number(rounded(confidence)))]
-            if !accepted { members.append(("accepted", .bool(false))) }
-        case .dropped(let frames):
-            members = [("event", .string("dropped")), ("frames", .integer(frames))]
-        case .ignored(let reason):
-            members = [("event", .string("ignored")), ("reason", .string(reason.rawValue))]
-        case .listening(let source):
-            members = [("event", .string("listening")), ("source", .string(source))]
-        case .wake(let phrase, let confidence):
-            members = [("event", .string("wake")), ("phrase", .string(phrase))]
-            if let confidence { members.append(("confidence", .number(rounded(confidence)))) }
-        case .conversation(let conversationEvent):
-            members = conversation(conversationEvent)
-        }
-        if let span = event.utterance {
-            members += [("start", .number(rounded(span.start))), ("end", .number(rounded(span.end)))]
-        }
-        return .object(members)
-    }
-
-    private static func conversation(_ event: ConversationEvent) -> [(String, JSONOutput)] {
-        switch event {
-        case .intent(let match):
-            return [("event", .string("intent")), ("intent", .string(match.intent)), ("application", .string(match.application)),
-                    ("arguments", match.argumentsJSON)]
-        case .noIntent(let text):
-            return [("event", .string("intent")), ("intent", .null), ("text", .string(text))]
-        case .prompt(let prompt):
-            var members: [(String, JSONOutput)] = [("event", .string("prompt")), ("kind", .string(prompt.kind.rawValue)),
-                                                   ("parameter", prompt.parameter.map(JSONOutput.string) ?? .null),
-                                                   ("text", .string(prompt.text))]
-            if !prompt.options.isEmpty { members.append(("options", .array(prompt.options.map(JSONOutput.string)))) }
-            return members
-        case .answer(let text):
-            return [("event", .string("answer")), ("text", .string(text))]
-        case .reply(let reply):
-            return [("event", .string("reply")), ("code", .string(reply.code.rawValue)), ("text", .string(reply.text))]
-        case .card(let card):
-            return [("event", .string("card")), ("title", .string(card.title)), ("summary", .string(card.summary)),
-                    ("fields", .array(card.fields.map { field in
-                        .object([("parameter", .string(field.parameter)), ("title", .string(field.title)), ("value", .string(field.value))])
-                    }))]
-        case .note(let text):
-            return [("event", .string("note")), ("text", .string(text))]
         }
     }
 
@@ -100,6 +49,4 @@ enum SessionOutput {
         default: return nil
         }
     }
-
-    private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

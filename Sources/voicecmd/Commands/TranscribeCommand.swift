@@ -74,11 +74,11 @@ enum TranscribeCommand: Subcommand {
                                     showApplication: Bool) -> [String] {
         switch result {
         case .success(let transcripts) where transcripts.isEmpty:
-            return [json ? TranscriptJSON.silence(file: file).serialized : "\(file): no speech"]
+            return [json ? Transcript.silenceJSON(file: file).serialized : "\(file): no speech"]
         case .success(let transcripts):
             return transcripts.enumerated().map { index, transcript in
-                json ? TranscriptJSON.line(file: file, transcript, index: index, count: transcripts.count).serialized
-                     : TranscriptJSON.text(file: file, transcript, showApplication: showApplication)
+                json ? transcript.json(file: file, utterance: transcripts.count > 1 ? index + 1 : nil).serialized
+                     : TranscriptText.text(file: file, transcript, showApplication: showApplication)
             }
         case .failure(let error):
             return json ? [JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized] : []
