@@ -27,7 +27,7 @@ enum CheckCommand: Subcommand {
         StandardOutput.write("  parameters:         \(statistics.parameters)")
         let writtenOut = statistics.expandedPhrases == Int.max ? "more than 9e18" : String(statistics.expandedPhrases)
         StandardOutput.write("  phrases:            \(statistics.phrases) (\(writtenOut) written out)"
-                             + (loaded.shortcuts > 0 ? ", \(loaded.shortcuts) of them shortcuts" : ""))
+                             + (loaded.shortcutCount > 0 ? ", \(loaded.shortcutCount) of them shortcuts" : ""))
         StandardOutput.write("  vocabulary:         \(statistics.vocabularySize) words")
         StandardOutput.write("  automaton:          \(statistics.automatonStates) states")
         if !grammar.intentsNeedingLanguageModel.isEmpty {

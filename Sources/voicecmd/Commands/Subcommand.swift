@@ -89,58 +89,25 @@ enum DenoiseOption {
     }
 }
 
-/// The models a subcommand hears, with the person's shortcuts joined to them.
-struct LoadedModels {
-    var model: CommandModel
-    /// The model files read (a folder's, one by one); empty for the built-in model.
-    var files: [String]
-    /// Extra pronunciations: the built-in model's, or those of every model
-    /// file's `.dict` (the recogniser reads the first's itself; it is here
-    /// too so that it wins over a later file's).
-    var pronunciations: [String: String]
-    /// How many of the person's shortcuts joined the models.
-    var shortcuts = 0
-
-    /// The first model file, whose `.dict` the recogniser reads and names in errors.
-    var modelPath: String? { files.first }
-}
-
 enum ModelSource {
     /// The models named by `--commands` (or `paths`), or the built-in one,
     /// with the shortcuts of `--shortcuts` or the default file. Shortcuts
     /// that cannot be used are reported on stderr and left out; so is an
     /// unreadable shortcuts file, which never stops a subcommand.
-    static func load(_ arguments: ParsedArguments, paths: [String]? = nil, shortcuts: Bool = true) throws -> LoadedModels {
-        var loaded = try loadModels(paths: paths ?? arguments.values["commands"] ?? [])
-        guard shortcuts else { return loaded }
-        let store = ShortcutStore(path: ShortcutOption.path(arguments))
-        do {
-            let list = try store.read()
-            let before = loaded.model.warnings.count
-            let phrases = loaded.model.intents.reduce(0) { $0 + $1.phrases.count }
-            loaded.model = loaded.model.adding(list, from: store.path)
-            loaded.shortcuts = loaded.model.intents.reduce(0) { $0 + $1.phrases.count } - phrases
-            for warning in loaded.model.warnings[before...] { printError("voicecmd: \(warning.message)") }
-            loaded.model.warnings.removeSubrange(before...)
-        } catch {
-            printError("voicecmd: shortcuts are not used: \(error.message)")
+    static func load(_ arguments: ParsedArguments, paths: [String]? = nil, shortcuts: Bool = true) throws -> ModelSet {
+        let paths = paths ?? arguments.values["commands"] ?? []
+        var models = paths.isEmpty ? try builtIn() : try ModelSet.load(paths: paths)
+        if shortcuts {
+            for problem in models.joinShortcuts(from: ShortcutStore(path: ShortcutOption.path(arguments))) {
+                printError("voicecmd: \(problem)")
+            }
         }
-        return loaded
+        return models
     }
 
-    static func loadModels(paths: [String]) throws -> LoadedModels {
-        guard !paths.isEmpty else {
-            let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
-            let builtIn = try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName)
-            return LoadedModels(model: model, files: [], pronunciations: builtIn)
-        }
-        let (model, files) = try ModelLoader.load(paths: paths)
-        // Each file's own .dict; where two give a word, the earlier file's wins.
-        var pronunciations: [String: String] = [:]
-        for file in files {
-            pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { earlier, _ in earlier }
-        }
-        return LoadedModels(model: model, files: files, pronunciations: pronunciations)
+    static func builtIn() throws -> ModelSet {
+        ModelSet(model: try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName),
+                 pronunciations: try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName))
     }
 }
 

@@ -1,0 +1,65 @@
+import Foundation
+import PhraseMatcher
+import SpeechFront
+
+/// The command models an application hears, with their pronunciations and
+/// the person's shortcuts joined to them: what every part of voicecmd
+/// (matching, recognition, sessions) is built from.
+public struct ModelSet: Sendable {
+    public var model: CommandModel
+    /// The model files read (a folder's one by one, in order); empty for a
+    /// model made in code or the built-in one.
+    public var files: [String]
+    /// Pronunciations of the models' own words: those of every model file's
+    /// `.dict` (where two give a word, the earlier file's wins), or those
+    /// given with a model made in code.
+    public var pronunciations: [String: String]
+    /// How many phrases the person's shortcuts added.
+    public var shortcutCount = 0
+
+    /// The first model file: the recogniser reads its `.dict` itself and
+    /// names it in errors.
+    public var modelPath: String? { files.first }
+
+    /// A model made in code (or from text), with the pronunciations of words
+    /// the dictionary lacks.
+    public init(model: CommandModel, pronunciations: [String: String] = [:]) {
+        self.model = model
+        self.files = []
+        self.pronunciations = pronunciations
+    }
+
+    /// The models of `paths` (files, or folders of them), loaded together as
+    /// `ModelLoader.load(paths:)` does, each with the `.dict` beside it.
+    public static func load(paths: [String]) throws -> ModelSet {
+        let (model, files) = try ModelLoader.load(paths: paths)
+        var pronunciations: [String: String] = [:]
+        for file in files {
+            pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { earlier, _ in earlier }
+        }
+        var set = ModelSet(model: model, pronunciations: pronunciations)
+        set.files = files
+        return set
+    }
+
+    /// Joins the shortcuts of `store` to the models. Shortcuts that cannot
+    /// be used are left out, and so is the whole file when it cannot be
+    /// read: a person's typo never stops the application. Returns why, one
+    /// message each.
+    @discardableResult
+    public mutating func joinShortcuts(from store: ShortcutStore) -> [String] {
+        let shortcuts: [Shortcut]
+        do {
+            shortcuts = try store.read()
+        } catch {
+            return ["shortcuts are not used: \(error.message)"]
+        }
+        let before = model.warnings.count
+        let phrases = model.intents.reduce(0) { $0 + $1.phrases.count }
+        model = model.adding(shortcuts, from: store.path)
+        shortcutCount += model.intents.reduce(0) { $0 + $1.phrases.count } - phrases
+        let problems = model.warnings[before...].map(\.message)
+        model.warnings.removeSubrange(before...)
+        return problems
+    }
+}
