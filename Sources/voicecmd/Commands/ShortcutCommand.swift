@@ -46,66 +46,14 @@ enum ShortcutCommand: Subcommand {
         }
         let phrase = words[..<separator].joined(separator: " ")
         let sentence = words[separator...].joined(separator: " ")
-        // The sentence is read by the models alone, as it is each time the
-        // shortcuts are loaded; the phrase is checked against the models
-        // with the shortcuts so far.
-        let loaded = try ModelSource.load(arguments, shortcuts: false)
-        let model = loaded.model
-        let matcher = Matcher(model: model)
-        let result = matcher.match(sentence)
-        guard let best = result.best else {
-            throw ToolFailure(message: "the sentence \"\(sentence)\" matches no intent; a shortcut stands for a sentence voicecmd understands")
-        }
-        guard result.tiedApplications.isEmpty else {
-            throw ToolFailure(message: "the sentence \"\(sentence)\" fits both \(result.tiedApplications.joined(separator: " and ")); "
-                              + "name the app in it so the shortcut knows which")
-        }
-        let shortcut = Shortcut(phrase: phrase, application: best.application, intent: best.intent, sentence: sentence,
-                                asked: arguments.values["ask"] ?? [])
-        let (intent, compiled) = try checked(shortcut, in: model, matcher: matcher)
-        // A word the recogniser cannot say would stop every listen and transcribe from starting.
-        if let files = try? SpeechModelFiles.locate(),
-           let word = try Pronunciations.missingWords(in: compiled.template.words, dictionaryPath: files.dictionary,
-                                                      modelPath: loaded.modelPath, builtIn: loaded.pronunciations)
-               .first(where: { $0.phones == nil }) {
-            throw ToolFailure(message: "the recogniser cannot pronounce \"\(word.word)\" of \"\(phrase)\"; use words of the letters a to z")
-        }
-        if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(try store.read()))) {
-            throw ToolFailure(message: "\"\(phrase)\" already means \(owner); choose another phrase")
-        }
-        try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
-            if let same = shortcuts.first(where: { $0.hasPhrase(phrase) }) {
-                throw ShortcutProblem("\"\(same.phrase)\" is already a shortcut for \(same.intent); remove it first")
-            }
-            shortcuts.append(shortcut)
-        }
-        let values = compiled.presetArguments.map { "\($0.name) \($0.text)" }
-        var line = "Added \"\(phrase)\": \(best.label(showApplication: model.applications.count > 1))"
+        let models = try ModelSource.load(arguments, shortcuts: false)
+        let added = try store.add(phrase: phrase, sentence: sentence, asked: arguments.values["ask"] ?? [], to: models)
+        let values = added.presetArguments.map { "\($0.name) \($0.text)" }
+        var line = "Added \"\(phrase)\": \(added.match.label(showApplication: models.model.applications.count > 1))"
         if !values.isEmpty { line += " with " + values.joined(separator: ", ") }
-        if !shortcut.asked.isEmpty { line += "; asks for " + shortcut.asked.joined(separator: ", ") }
+        if !added.shortcut.asked.isEmpty { line += "; asks for " + added.shortcut.asked.joined(separator: ", ") }
         StandardOutput.write(line + ".")
         return 0
-    }
-
-    private static func checked(_ shortcut: Shortcut, in model: CommandModel, matcher: Matcher) throws -> (Int, Phrase) {
-        do {
-            return try model.shortcutPhrase(shortcut, matcher: matcher)
-        } catch {
-            throw ToolFailure(message: "\"\(shortcut.phrase)\" cannot stand for \"\(shortcut.sentence)\": \(error.message)")
-        }
-    }
-
-    /// The intent some phrase of the models already gives the shortcut's
-    /// words (each way of saying it, slots filled with sample values of
-    /// `intent`'s parameters).
-    private static func owner(of phrase: Phrase, for intent: Intent, in matcher: Matcher) -> String? {
-        let model = matcher.model
-        for sentence in PhraseExamples.sentences(for: phrase, of: intent, in: model, limit: 16) {
-            if let match = matcher.match(sentence).best {
-                return model.applications.count > 1 ? "\(match.intent) of \(match.application)" : match.intent
-            }
-        }
-        return nil
     }
 
     private static func list(_ arguments: ParsedArguments, store: ShortcutStore) throws -> Int32 {
@@ -121,14 +69,8 @@ enum ShortcutCommand: Subcommand {
     }
 
     private static func remove(_ phrase: String, store: ShortcutStore) throws -> Int32 {
-        var removed: Shortcut?
-        try store.update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
-            guard let index = shortcuts.firstIndex(where: { $0.hasPhrase(phrase) }) else {
-                throw ShortcutProblem("there is no shortcut \"\(phrase)\"")
-            }
-            removed = shortcuts.remove(at: index)
-        }
-        StandardOutput.write("Removed \"\(removed?.phrase ?? phrase)\".")
+        let removed = try store.remove(phrase: phrase)
+        StandardOutput.write("Removed \"\(removed.phrase)\".")
         return 0
     }
 }

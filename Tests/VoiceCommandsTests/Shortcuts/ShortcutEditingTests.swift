@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import PhraseMatcher
+import VoiceCommands
+
+/// Adding and removing shortcuts through the library, as an application
+/// would (the command line's `shortcut add|remove` is wiring around it).
+struct ShortcutEditingTests {
+    static let model = """
+        {"application": "Cafe",
+         "types": {"Size": {"kind": "enum", "title": "Size", "cases": {"small": {"title": "small"}, "large": {"title": "large", "synonyms": ["big"]}}}},
+         "intents": {
+           "Order": {"parameters": {"size": {"type": "Size", "title": "Size", "required": true}}, "phrases": ["order a \\\\(size) latte", "order a latte"]},
+           "Greet": {"phrases": ["hello there"]}}}
+        """
+
+    static func withStore(_ body: (ShortcutStore, ModelSet) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-shortcuts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try body(ShortcutStore(path: folder + "/shortcuts.json"), ModelSet(model: try ModelLoader.load(text: model, name: "cafe.json")))
+    }
+
+    /// The sentence's intent and values become the phrase's, and the
+    /// models joined with the store hear the phrase; removing it returns it.
+    @Test func aShortcutStandsForItsSentence() throws {
+        try Self.withStore { store, models in
+            let added = try store.add(phrase: "coffee time", sentence: "order a big latte", to: models)
+            #expect(added.match.intent == "Order")
+            #expect(added.presetArguments.map(\.name) == ["size"])
+            #expect(added.presetArguments.first?.value == .enumCase("large"))
+            var joined = models
+            #expect(joined.joinShortcuts(from: store).isEmpty)
+            #expect(Matcher(model: joined.model).match("coffee time").best?.argument("size")?.value == .enumCase("large"))
+            #expect(try store.remove(phrase: "coffee time").sentence == "order a big latte")
+            #expect(try store.read().isEmpty)
+        }
+    }
+
+    /// Refusals name the reason, and nothing is written.
+    @Test func whatCannotBeAShortcutIsRefused() throws {
+        try Self.withStore { store, models in
+            func refusal(_ phrase: String, _ sentence: String, asked: [String] = []) -> String? {
+                do {
+                    _ = try store.add(phrase: phrase, sentence: sentence, asked: asked, to: models)
+                    return nil
+                } catch {
+                    return error.message
+                }
+            }
+            #expect(refusal("tea time", "sing me a song")
+                    == "the sentence \"sing me a song\" matches no intent; a shortcut stands for a sentence voicecmd understands")
+            #expect(refusal("hello there", "order a small latte") == "\"hello there\" already means Greet; choose another phrase")
+            #expect(refusal("morning", "order a latte")?.hasPrefix("\"morning\" cannot stand for \"order a latte\": the sentence leaves the size open") == true)
+            #expect(!FileManager.default.fileExists(atPath: store.path))
+            _ = try store.add(phrase: "my usual", sentence: "order a small latte", to: models)
+            #expect(refusal("my usual", "order a large latte") == "\"my usual\" already means Order; choose another phrase")
+            #expect(refusal("the usual", "order a latte", asked: ["size"]) == nil)
+            #expect(try store.read().map(\.phrase) == ["my usual", "the usual"])
+            #expect(throws: ShortcutProblem.self) { try store.remove(phrase: "elevenses") }
+        }
+    }
+}
