@@ -111,10 +111,11 @@ extension CommandModel {
     /// The model with each shortcut's phrase joined to its intent. A
     /// shortcut for an application not loaded is left out quietly; one the
     /// model cannot take (its intent is gone, its sentence no longer
-    /// matches) is left out with a warning.
-    public func adding(_ shortcuts: [Shortcut], from file: String = "shortcuts") -> CommandModel {
+    /// matches) is left out with a warning. `matcher` is this model's, when
+    /// the caller has it compiled already.
+    public func adding(_ shortcuts: [Shortcut], from file: String = "shortcuts", matcher: Matcher? = nil) -> CommandModel {
         guard !shortcuts.isEmpty else { return self }
-        let matcher = Matcher(model: self)
+        let matcher = matcher ?? Matcher(model: self)
         var model = self
         for shortcut in shortcuts where application(named: shortcut.application) != nil {
             do {

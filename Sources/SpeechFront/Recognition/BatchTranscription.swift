@@ -5,13 +5,17 @@ import PhraseMatcher
 /// file order; one bad file is an error for that file only.
 public struct BatchTranscription: Sendable {
     public let model: CommandModel
+    /// The model's matcher, shared by every worker.
+    public let matcher: Matcher
     public let modelPath: String?
     public let options: CommandRecognizer.Options
     public let files: [String]
     public let jobs: Int
 
-    public init(model: CommandModel, modelPath: String?, options: CommandRecognizer.Options, files: [String], jobs: Int) {
+    /// `matcher` is the model's when the caller has one compiled already.
+    public init(model: CommandModel, matcher: Matcher? = nil, modelPath: String?, options: CommandRecognizer.Options, files: [String], jobs: Int) {
         self.model = model
+        self.matcher = matcher ?? Matcher(model: model)
         self.modelPath = modelPath
         self.options = options
         self.files = files
@@ -36,7 +40,7 @@ public struct BatchTranscription: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let recognizer: CommandRecognizer
             do throws(SpeechError) {
-                recognizer = try CommandRecognizer(model: model, modelPath: modelPath, options: options)
+                recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: modelPath, options: options)
             } catch {
                 setupErrors.add(error)
                 return

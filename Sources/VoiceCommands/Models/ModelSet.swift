@@ -6,7 +6,10 @@ import SpeechFront
 /// the person's shortcuts joined to them: what every part of voicecmd
 /// (matching, recognition, sessions) is built from.
 public struct ModelSet: Sendable {
-    public var model: CommandModel
+    public private(set) var model: CommandModel
+    /// The model's matcher, compiled once per load and shared by whoever
+    /// hears the models (engines, sessions, every transcription worker).
+    public private(set) var matcher: Matcher
     /// The model files read (a folder's one by one, in order); empty for a
     /// model made in code or the built-in one.
     public var files: [String]
@@ -25,6 +28,7 @@ public struct ModelSet: Sendable {
     /// the dictionary lacks.
     public init(model: CommandModel, pronunciations: [String: String] = [:]) {
         self.model = model
+        self.matcher = Matcher(model: model)
         self.files = []
         self.pronunciations = pronunciations
     }
@@ -54,12 +58,14 @@ public struct ModelSet: Sendable {
         } catch {
             return ["shortcuts are not used: \(error.message)"]
         }
+        guard !shortcuts.isEmpty else { return [] }
         let before = model.warnings.count
         let phrases = model.intents.reduce(0) { $0 + $1.phrases.count }
-        model = model.adding(shortcuts, from: store.path)
+        model = model.adding(shortcuts, from: store.path, matcher: matcher)
         shortcutCount += model.intents.reduce(0) { $0 + $1.phrases.count } - phrases
         let problems = model.warnings[before...].map(\.message)
         model.warnings.removeSubrange(before...)
+        matcher = Matcher(model: model)
         return problems
     }
 }

@@ -37,6 +37,12 @@ public final class CommandEngine {
         self.matcher = Matcher(model: model)
     }
 
+    /// The engine of loaded models, sharing their matcher (not compiling another).
+    public init(models: ModelSet) {
+        self.model = models.model
+        self.matcher = models.matcher
+    }
+
     // MARK: Registration
 
     /// Entities of `typeName` come from `query` from now on; of that

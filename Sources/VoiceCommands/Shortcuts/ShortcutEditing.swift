@@ -22,7 +22,7 @@ extension ShortcutStore {
     /// phrase the models or the shortcuts so far already understand.
     public func add(phrase: String, sentence: String, asked: [String] = [], to models: ModelSet) throws(ShortcutProblem) -> AddedShortcut {
         let model = models.model
-        let matcher = Matcher(model: model)
+        let matcher = models.matcher
         let result = matcher.match(sentence)
         guard let best = result.best else {
             throw ShortcutProblem("the sentence \"\(sentence)\" matches no intent; a shortcut stands for a sentence voicecmd understands")
@@ -50,7 +50,7 @@ extension ShortcutStore {
                 throw ShortcutProblem("the recogniser cannot pronounce \"\(word.word)\" of \"\(phrase)\"; use words of the letters a to z")
             }
         }
-        if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(try read()))) {
+        if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(try read(), matcher: matcher))) {
             throw ShortcutProblem("\"\(phrase)\" already means \(owner); choose another phrase")
         }
         try update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in

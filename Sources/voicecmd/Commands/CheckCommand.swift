@@ -16,7 +16,7 @@ enum CheckCommand: Subcommand {
         let loaded = try ModelSource.load(arguments, paths: arguments.positionals + (arguments.values["commands"] ?? []))
         let model = loaded.model
         let path = loaded.modelPath
-        let matcher = Matcher(model: model)
+        let matcher = loaded.matcher
         let warnings = model.warnings + OverlapCheck.warnings(for: model)
         for warning in warnings { printError(warning.rendered) }
         let statistics = ModelStatistics(model: model, matcher: matcher)

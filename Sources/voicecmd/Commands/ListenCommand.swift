@@ -66,7 +66,7 @@ enum ListenCommand: Subcommand {
         }
         settings.wake = try wakePhrase(arguments)
         let loaded = try ModelSource.load(arguments)
-        let engine = CommandEngine(model: loaded.model)
+        let engine = CommandEngine(models: loaded)
         let showApplication = loaded.model.applications.count > 1
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
             acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))

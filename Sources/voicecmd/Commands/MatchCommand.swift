@@ -14,8 +14,8 @@ enum MatchCommand: Subcommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let model = try ModelSource.load(arguments).model
-        let matcher = Matcher(model: model)
+        let loaded = try ModelSource.load(arguments)
+        let model = loaded.model, matcher = loaded.matcher
         let showApplication = model.applications.count > 1
         let json = arguments.has("json")
         let all = arguments.has("all")

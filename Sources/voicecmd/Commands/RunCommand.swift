@@ -20,9 +20,9 @@ enum RunCommand: Subcommand {
         var settings = CommandSession.Settings()
         settings.answerTimeout = try answerTimeout(arguments, spec)
         let json = arguments.has("json")
-        let model = try ModelSource.load(arguments).model
-        let showApplication = model.applications.count > 1
-        let session = try CommandSession(engine: CommandEngine(model: model), settings: settings) { event in
+        let loaded = try ModelSource.load(arguments)
+        let showApplication = loaded.model.applications.count > 1
+        let session = try CommandSession(engine: CommandEngine(models: loaded), settings: settings) { event in
             SessionOutput.print(event, json: json, heard: false, showApplication: showApplication)
         }
         let text = arguments.positionals.joined(separator: " ")

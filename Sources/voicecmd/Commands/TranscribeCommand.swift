@@ -52,7 +52,7 @@ enum TranscribeCommand: Subcommand {
         let failures = FailureFlag()
         // Each file's result is printed as soon as it and those before it
         // are done, so a run that is killed keeps what it finished.
-        try BatchTranscription(model: model, modelPath: modelPath, options: options, files: files, jobs: jobs)
+        try BatchTranscription(model: model, matcher: loaded.matcher, modelPath: modelPath, options: options, files: files, jobs: jobs)
             .run(fileDone: progress.advance(file:)) { index, result in
                 progress.clearLine()
                 if case .failure(let error) = result {

@@ -74,4 +74,23 @@ struct ModelSetTests {
         #expect(models.files.isEmpty && models.modelPath == nil)
         #expect(models.pronunciations["hello"] == "HH AH L OW")
     }
+
+    /// One matcher per load: an engine shares it, an empty shortcuts file
+    /// keeps it, and shortcuts that join give one for the joined model.
+    @Test func theMatcherIsCompiledOncePerLoad() throws {
+        try Self.withFolder { folder in
+            try Self.write(#"{"application": "Alpha", "intents": {"Greet": {"phrases": ["hello there"]}}}"#, to: folder + "/a.json")
+            var models = try ModelSet.load(paths: [folder + "/a.json"])
+            let compiled = models.matcher
+            #expect(CommandEngine(models: models).matcher === compiled)
+            models.joinShortcuts(from: ShortcutStore(path: folder + "/none.json"))
+            #expect(models.matcher === compiled)
+            let store = ShortcutStore(path: folder + "/shortcuts.json")
+            try store.update { $0 = [Shortcut(phrase: "howdy", application: "Alpha", intent: "Greet", sentence: "hello there")] }
+            models.joinShortcuts(from: store)
+            #expect(models.matcher !== compiled)
+            #expect(models.matcher.match("howdy").best?.intent == "Greet")
+            #expect(CommandEngine(models: models).matcher === models.matcher)
+        }
+    }
 }
