@@ -136,7 +136,7 @@ public final class CommandEngine {
         let said = TextNormalizer.words(of: text)
         guard !said.isEmpty else { return [] }
         return entities(ofType: name).filter { entity in
-            ([entity.name] + entity.synonyms).contains { AnswerReader.holds(said, $0) }
+            ([entity.name] + entity.synonyms).contains { NameResolution.holds(said, $0) }
         }
     }
 

@@ -29,6 +29,9 @@ public final class Conversation {
     /// Entities an entity query found for an answer, by id: named in prompts
     /// even when the query does not suggest them.
     private var searchedEntities: [String: Entity] = [:]
+    /// The pending question's answer model (nil: free text) and its
+    /// matcher, made once per question and engine model.
+    private var answerLanguage: (prompt: Prompt, generation: Int, model: CommandModel?, matcher: Matcher)?
     public private(set) var state: State?
 
     /// Where events go from now on (a session tags each turn's events with its utterance).
@@ -69,15 +72,38 @@ public final class Conversation {
         return advance()
     }
 
-    /// Answers the pending prompt.
+    /// What a spoken answer to the pending question may be (`AnswerLanguage`),
+    /// as a model whose grammar the recogniser hears it with; nil when the
+    /// answer is free text, which the language model hears.
+    public func answerGrammar() -> CommandModel? { pendingAnswerLanguage()?.model }
+
+    private func pendingAnswerLanguage() -> (model: CommandModel?, matcher: Matcher)? {
+        guard case .waiting(let prompt)? = state else { return nil }
+        if let known = answerLanguage, known.prompt == prompt, known.generation == engine.modelGeneration { return (known.model, known.matcher) }
+        let parameter = prompt.parameter.flatMap { intent?.parameter(named: $0) }
+        let model = AnswerLanguage.model(for: prompt, parameter: parameter, options: optionNames(prompt), in: engine.model)
+        let matcher = model.map { Matcher(model: $0) } ?? Self.cancelOnly
+        answerLanguage = (prompt, engine.modelGeneration, model, matcher)
+        return (model, matcher)
+    }
+
+    /// A free-text question's answers that are not text: cancel.
+    private static let cancelOnly = Matcher(model: AnswerLanguage.cancelOnly)
+
+    /// Answers the pending prompt. `heard` is the recogniser's match of a
+    /// spoken answer against `answerGrammar()`; typed text is matched
+    /// against the same model here.
     @discardableResult
-    public func answer(_ text: String) -> State {
+    public func answer(_ text: String, heard: MatchResult? = nil) -> State {
         guard case .waiting(let prompt)? = state else { return state ?? finish(.failure) }
         emit(.answer(text))
-        if AnswerReader.isCancel(text) { return finish(.canceled) }
+        let reading = pendingAnswerLanguage().flatMap { language in
+            Answer(reading: heard ?? language.matcher.match(text), options: optionNames(prompt))
+        }
+        if reading == .cancel { return finish(.canceled) }
         // Which app is asked before there is an intent.
         if prompt.kind == .application {
-            guard let index = Self.applicationChoice(text, among: optionNames(prompt)), index < applicationCandidates.count else {
+            guard case .choice(let index)? = reading, index < applicationCandidates.count else {
                 return askAgain(prompt)
             }
             misunderstood = 0
@@ -87,7 +113,7 @@ public final class Conversation {
         let parameter = prompt.parameter.flatMap(intent.parameter(named:))
         switch prompt.kind {
         case .needsValue:
-            guard let parameter, let result = resolveAnswer(text, for: parameter) else { return askAgain(prompt) }
+            guard let parameter, let result = resolveAnswer(text, reading, for: parameter) else { return askAgain(prompt) }
             // An answer out of range or unknown: say why and ask again.
             if case .unsupported(let reason) = result { return askAgain(prompt, because: reason) }
             misunderstood = 0
@@ -97,12 +123,13 @@ public final class Conversation {
         case .disambiguation:
             guard let parameter else { return askAgain(prompt) }
             let offered = optionNames(prompt)
-            guard let index = AnswerReader.choice(text, among: offered) else { return askAgain(prompt) }
+            guard case .choice(let index)? = reading, index < offered.count else { return askAgain(prompt) }
             misunderstood = 0
             let id = prompt.options[index]
             settle(parameter, ResolvedValue(value: value(id, type: parameter.type), text: offered[index].first ?? id))
         case .confirmationRequired:
-            guard let parameter, let doubtful = doubtfulValue, let yes = AnswerReader.yesOrNo(text) else { return askAgain(prompt) }
+            guard let parameter, let doubtful = doubtfulValue, reading == .yes || reading == .no else { return askAgain(prompt) }
+            let yes = reading == .yes
             misunderstood = 0
             doubtfulValue = nil
             if yes {
@@ -111,8 +138,8 @@ public final class Conversation {
                 return ask(.needsValue, parameter, text: valuePrompt(parameter))
             }
         case .confirmation:
-            guard let yes = AnswerReader.yesOrNo(text) else { return askAgain(prompt) }
-            guard yes else { return finish(.canceled, text: "Okay, I won't.") }
+            guard reading == .yes || reading == .no else { return askAgain(prompt) }
+            guard reading == .yes else { return finish(.canceled, text: "Okay, I won't.") }
             misunderstood = 0
             confirmed = true
         }
@@ -199,19 +226,6 @@ public final class Conversation {
         }
     }
 
-    /// Which application an answer names: a whole name or synonym first
-    /// ("courier" of Courier and Courier Express), then as any choice is read
-    /// ("the second one", "express"); "app" and "application" are noise.
-    static func applicationChoice(_ text: String, among options: [[String]]) -> Int? {
-        let noise: Set<String> = ["app", "application", "the", "please", "in", "with", "use", "using", "one"]
-        let said = TextNormalizer.words(of: text).filter { !noise.contains($0) }
-        let exact = options.indices.filter { index in
-            options[index].contains { TextNormalizer.words(of: $0).filter { !noise.contains($0) } == said }
-        }
-        if exact.count == 1 { return exact[0] }
-        return AnswerReader.choice(said.joined(separator: " "), among: options)
-    }
-
     /// A summary asked as a question: "Order a large latte?".
     static func question(_ summary: String) -> String {
         var text = summary
@@ -243,30 +257,39 @@ public final class Conversation {
     }
 
     /// An answer to a parameter's prompt as a resolution result; nil when
-    /// the answer could not be read as a value of its type.
-    private func resolveAnswer(_ text: String, for parameter: Parameter) -> ResolutionResult? {
-        switch parameter.type {
-        case .string:
+    /// the answer could not be read as a value of its type. A name the
+    /// answer language did not take is searched for (an entity query's
+    /// search, part of a name) and tried as a near miss.
+    private func resolveAnswer(_ text: String, _ reading: Answer?, for parameter: Parameter) -> ResolutionResult? {
+        switch (parameter.type, reading) {
+        case (.string, _):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : .success(ResolvedValue(value: .text(trimmed), text: trimmed))
-        case .custom(let typeName):
+        case (.custom, .value(let argument)?):
+            switch argument.value {
+            case .ambiguousEntities(let ids): return .disambiguation(ids)
+            case .entity(let id): return .success(ResolvedValue(value: .entity(id), text: names(of: id, type: parameter.type).first ?? argument.text))
+            default: return .success(ResolvedValue(value: argument.value, text: text))
+            }
+        case (.custom(let typeName), _):
             return resolveNamedAnswer(text, parameter: parameter, typeName: typeName)
-        default:
-            guard let argument = AnswerMatcher.value(of: text, for: parameter, in: engine.model) else { return nil }
+        case (_, .value(let argument)?):
             if let reason = rangeProblem(argument.value, parameter) { return .unsupported(reason: reason) }
             return .success(ResolvedValue(value: argument.value, text: argument.text))
+        default:
+            return nil
         }
     }
 
     private func resolveNamedAnswer(_ text: String, parameter: Parameter, typeName: String) -> ResolutionResult? {
         guard let type = engine.model.type(named: typeName) else { return nil }
-        let said = TextNormalizer.words(of: text).filter { !AnswerMatcher.leadingWords.contains($0) }.joined(separator: " ")
+        let said = TextNormalizer.words(of: text).filter { !AnswerLanguage.leadIn.contains($0) }.joined(separator: " ")
         guard !said.isEmpty else { return nil }
         switch type.kind {
         case .enumeration(let cases):
             let found = cases.filter { ([$0.title] + $0.synonyms).contains { TextNormalizer.words(of: $0).joined(separator: " ") == said } }
             if let only = found.first { return .success(ResolvedValue(value: .enumCase(only.identifier), text: text)) }
-            if let close = AnswerMatcher.closest(said, among: cases.map { ($0.identifier, [$0.title] + $0.synonyms) }) {
+            if let close = NameResolution.closest(said, among: cases.map { ($0.identifier, [$0.title] + $0.synonyms) }) {
                 return .confirmationRequired(ResolvedValue(value: .enumCase(close), text: text))
             }
             return .unsupported(reason: "Sorry, \(text) isn't a \(type.title.lowercased()) I know.")
@@ -276,7 +299,7 @@ public final class Conversation {
             if found.count == 1 { return .success(ResolvedValue(value: .entity(found[0].id), text: found[0].name)) }
             if found.count > 1 { return .disambiguation(found.map(\.id)) }
             let known = engine.entities(ofType: typeName)
-            if let close = AnswerMatcher.closest(said, among: known.map { ($0.id, [$0.name] + $0.synonyms) }) {
+            if let close = NameResolution.closest(said, among: known.map { ($0.id, [$0.name] + $0.synonyms) }) {
                 return .confirmationRequired(ResolvedValue(value: .entity(close), text: text))
             }
             return .unsupported(reason: "Sorry, I don't know a \(type.title.lowercased()) called \(SpokenFormat.plainText(text)).")

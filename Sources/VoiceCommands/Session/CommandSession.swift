@@ -436,7 +436,9 @@ public actor CommandSession {
         if decoded.isAnswer {
             // An answer heard too poorly to trust is not understood (a
             // doubtful "yes" must not confirm anything).
-            take(accepted ? transcript.text : "", confidence: transcript.confidence, match: nil, span: span)
+            // The answer grammar's match is the answer's reading (free text has none).
+            take(accepted ? transcript.text : "", confidence: transcript.confidence,
+                 match: accepted && transcript.mode != .lm ? transcript.match : nil, span: span)
         } else if accepted {
             // A new command while a question waited: that request is canceled, and said so.
             if let conversation, pendingQuestion != nil { withEvents(span) { conversation.abandon() } }
@@ -467,7 +469,7 @@ public actor CommandSession {
     /// is pending, a new command otherwise.
     private func take(_ text: String, confidence: Double, match: MatchResult?, span: SpeechSpan?) {
         if let conversation, pendingQuestion != nil {
-            withEvents(span) { conversation.answer(text) }
+            withEvents(span) { conversation.answer(text, heard: match) }
         } else {
             let result = match ?? engine.match(text)
             let conversation = engine.conversation { _ in }

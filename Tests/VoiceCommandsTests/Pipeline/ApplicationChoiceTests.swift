@@ -70,16 +70,6 @@ struct ApplicationChoiceTests {
 }
 
 extension ApplicationChoiceTests {
-    @Test func aWholeNameIsPreferredToPartOfAnother() {
-        let options = [["Courier"], ["Courier Express", "express"]]
-        #expect(Conversation.applicationChoice("courier", among: options) == 0)
-        #expect(Conversation.applicationChoice("the courier app", among: options) == 0)
-        #expect(Conversation.applicationChoice("express", among: options) == 1)
-        #expect(Conversation.applicationChoice("courier express please", among: options) == 1)
-        #expect(Conversation.applicationChoice("the second one", among: options) == 1)
-        #expect(Conversation.applicationChoice("banana", among: options) == nil)
-    }
-
     /// A handler registered for one application's SendMessage leaves the other's alone.
     @Test func aHandlerRegisteredForOneApplicationIsOnlyItsOwn() throws {
         final class Recorder: IntentHandler, @unchecked Sendable {

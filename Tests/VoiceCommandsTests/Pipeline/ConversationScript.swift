@@ -26,7 +26,7 @@ final class ConversationScript {
         var state = conversation.start(engine.match(text))
         var remaining = answers[...]
         while case .waiting = state, let next = remaining.popFirst() {
-            state = next.map(conversation.answer) ?? conversation.noAnswer()
+            state = next.map { conversation.answer($0) } ?? conversation.noAnswer()
         }
         if case .finished(let reply) = state { return reply }
         return nil
