@@ -26,20 +26,22 @@ enum AnswerLanguage {
         "sounds good", "of course", "i do", "it is", "send it", "that's it", "i did", "that's fine",
     ]
     static let noPhrases = [
-        "[yes|right|well] (no|nope|nah|negative) [wait] [thanks|thank you|(don't|do not) [do it|send it]]",
+        "[oh|well] [yes|right] (no|nope|nah|negative) [wait] [thanks|thank you|(don't|do not) [do it|send it]]",
         "(don't|do not) [do it|send it]",
         "not really", "(that's|that is) wrong", "(absolutely|definitely|certainly) not",
     ]
     /// Words an answer may have anywhere without changing it ("yes please",
-    /// "um, the second one").
-    static let fillers = ["please", "just", "oh", "um", "uh", "well", "thanks"]
-    /// Asked for one of several (or an application): what may come around the name.
-    static let choicePhrases = [
-        "[i mean|i meant|i want|use|in|with|using] [the] \\(value) [one|app|application]",
-    ]
+    /// "please cancel"). Only "please": the recogniser explains a breath or
+    /// a click with a short filler it may put anywhere ("no" heard as "no
+    /// oh", "cancel um"), so the others have their places in the phrases.
+    static let fillers = ["please"]
+    /// Asked for one of several: what may come around the name; asked
+    /// which application, around the application's name.
+    static let choicePhrase = "[um|uh] [i mean|i meant|i want] [the] \\(value) [one]"
+    static let applicationPhrase = "[um|uh] [use|in|with|using] [the] \\(value) [app|application]"
     static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
     static let numbers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-    static let valuePhrase = "[it's|it is|make it|i said] [for|to|about] [the|a|an] \\(value)"
+    static let valuePhrase = "[um|uh] [it's|it is|make it|i said] [for|to|about] [the|a|an] \\(value)"
     /// The words the value phrase and the fillers put around a value: a
     /// name the phrase did not take is searched for without them.
     static let leadIn = Set(((try? Phrase(valuePhrase))?.template.words ?? []) + fillers)
@@ -50,11 +52,11 @@ enum AnswerLanguage {
     /// `options` are the names of each option offered, in order.
     static func model(for prompt: Prompt, parameter: Parameter?, options: [[String]], in model: CommandModel) -> CommandModel? {
         var types: [CustomType] = []
-        var intents = [intent("Cancel", ["(\(alternatives(cancelPhrases))) [\(alternatives(cancelPhrases))] [\(alternatives(cancelPhrases))]"])]
+        var intents = [cancel]
         switch prompt.kind {
         case .confirmation, .confirmationRequired:
             let yes = alternatives(yesWords + yesPhrases)
-            intents.append(intent("Yes", ["(\(yes)) [\(yes)] [\(yes)]"]))
+            intents.append(intent("Yes", ["[oh|well] (\(yes)) [\(yes)] [\(yes)] [thanks|thank you]"]))
             intents.append(intent("No", noPhrases))
         case .disambiguation, .application:
             guard parameter != nil || prompt.kind == .application else { return nil }
@@ -64,9 +66,9 @@ enum AnswerLanguage {
             types.append(CustomType(name: "Choice", title: "Choice", kind: .enumeration(cases)))
             let count = max(1, prompt.options.count)
             let choice = Parameter(name: "value", type: .custom("Choice"), isRequired: false)
-            intents.append(Intent(name: "Choice", parameters: [choice], phrases: phrases(choicePhrases + [
-                "[i mean|i meant|i want] [the] (\(ordinals.prefix(count).joined(separator: "|"))|last) [one]",
-                "[i mean|i meant|i want] number (\(numbers.prefix(count).joined(separator: "|")))",
+            intents.append(Intent(name: "Choice", parameters: [choice], phrases: phrases([prompt.kind == .application ? applicationPhrase : choicePhrase,
+                "[um|uh] [i mean|i meant|i want] [the] (\(ordinals.prefix(count).joined(separator: "|"))|last) [one]",
+                "[um|uh] [i mean|i meant|i want] number (\(numbers.prefix(count).joined(separator: "|")))",
             ])))
         case .needsValue:
             guard let parameter else { return nil }
@@ -99,7 +101,10 @@ enum AnswerLanguage {
 
     /// The answers to a free-text question that are not the text itself: cancel.
     static let cancelOnly = CommandModel(application: "Answers", fillers: fillers,
-                                         intents: [intent("Cancel", ["(\(alternatives(cancelPhrases))) [\(alternatives(cancelPhrases))] [\(alternatives(cancelPhrases))]"])])
+                                         intents: [cancel])
+
+    /// Cancel, up to three times over ("no, never mind, forget it").
+    private static let cancel = intent("Cancel", ["[oh|just] (\(alternatives(cancelPhrases))) [\(alternatives(cancelPhrases))] [\(alternatives(cancelPhrases))]"])
 
     private static func alternatives(_ phrases: [String]) -> String { phrases.joined(separator: "|") }
 
