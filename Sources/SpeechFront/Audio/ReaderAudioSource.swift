@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An `AudioSource` over a blocking `AudioReader`: a recording played at
 /// real time or as fast as the consumer takes it, or raw PCM on standard
@@ -95,17 +96,15 @@ public struct ReaderAudioSource: AudioSource {
     static let pieceFrames = 1_600
 }
 
-/// A reader opened ahead of its thread, handed over once.
-/// @unchecked Sendable: `reader` is guarded by `lock` and leaves it once,
-/// to the one reading thread that uses it from then on.
-private final class OpenedReader: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reader: (any AudioReader)?
+/// A reader opened ahead of its thread, handed over once, to the one
+/// reading thread that uses it from then on.
+private final class OpenedReader: Sendable {
+    private let reader: Mutex<(any AudioReader)?>
 
-    init(_ reader: any AudioReader) { self.reader = reader }
+    init(_ reader: sending any AudioReader) { self.reader = Mutex(reader) }
 
     func take() -> (any AudioReader)? {
-        lock.withLock {
+        reader.withLock { reader in
             defer { reader = nil }
             return reader
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PhraseMatcher
 
 /// Many recordings through several recognisers at once, results kept in
@@ -67,14 +68,15 @@ public struct BatchTranscription: Sendable {
 }
 
 /// Results set by several threads, each index once, handed on in index
-/// order as soon as the ones before them are in.
-final class OrderedResults: @unchecked Sendable {
-    // @unchecked: every access holds `lock`; `deliver` is called under it,
-    // which is what keeps deliveries one at a time and in order.
-    private let lock = NSLock()
-    private var pending: [Int: BatchTranscription.FileResult] = [:]
-    private var nextToDeliver = 0
-    private var isStopped = false
+/// order as soon as the ones before them are in. `deliver` is called
+/// under the lock, which keeps deliveries one at a time and in order.
+final class OrderedResults: Sendable {
+    private struct State {
+        var pending: [Int: BatchTranscription.FileResult] = [:]
+        var nextToDeliver = 0
+        var isStopped = false
+    }
+    private let state = Mutex(State())
     private let deliver: @Sendable (Int, BatchTranscription.FileResult) -> Bool
 
     init(deliver: @escaping @Sendable (Int, BatchTranscription.FileResult) -> Bool) {
@@ -82,35 +84,31 @@ final class OrderedResults: @unchecked Sendable {
     }
 
     func set(_ index: Int, _ value: BatchTranscription.FileResult) {
-        lock.withLock {
-            pending[index] = value
-            while !isStopped, let ready = pending.removeValue(forKey: nextToDeliver) {
-                if !deliver(nextToDeliver, ready) { isStopped = true }
-                nextToDeliver += 1
+        state.withLock { state in
+            state.pending[index] = value
+            while !state.isStopped, let ready = state.pending.removeValue(forKey: state.nextToDeliver) {
+                if !deliver(state.nextToDeliver, ready) { state.isStopped = true }
+                state.nextToDeliver += 1
             }
         }
     }
 
-    var stopped: Bool { lock.withLock { isStopped } }
+    var stopped: Bool { state.withLock { $0.isStopped } }
 }
 
 /// The first recogniser that could not be made stops the others.
-final class SetupErrors: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var errors: [SpeechError] = []
-    func add(_ error: SpeechError) { lock.withLock { errors.append(error) } }
-    var any: Bool { lock.withLock { !errors.isEmpty } }
-    var first: SpeechError? { lock.withLock { errors.first } }
+final class SetupErrors: Sendable {
+    private let errors = Mutex<[SpeechError]>([])
+    func add(_ error: SpeechError) { errors.withLock { $0.append(error) } }
+    var any: Bool { errors.withLock { !$0.isEmpty } }
+    var first: SpeechError? { errors.withLock { $0.first } }
 }
 
 /// Hands out file indexes to workers.
-final class Counter: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Mutex(0)
     func take(below limit: Int) -> Int? {
-        lock.withLock {
+        value.withLock { value in
             guard value < limit else { return nil }
             defer { value += 1 }
             return value

@@ -515,40 +515,41 @@ private enum Heard: Sendable {
 /// At most `pendingLimit` items wait for their turn: beyond that the loop
 /// stops reading, so a source that can wait (a file read fast, a pipe) is
 /// held back, and a live one drops audio in its bounded queue, counted.
-/// @unchecked Sendable: the cutter and the spotter are used by `run` alone, on one task;
-/// `pending`, `hearing` and `stopRequested` are guarded by `lock`.
+/// @unchecked Sendable: the cutter and the spotter are used by `run` alone,
+/// on one task; everything else is a `Mutex` or immutable.
 private final class EndpointingLoop: @unchecked Sendable {
     private let cutter: UtteranceCutter
     /// The wake phrase's first stage, hearing the whole stream.
     private let spotter: WakeSpotter?
-    private let pendingLimit: Int
+    private let pending: PendingItems
     private let status: ListeningStatus
     private let closingSilence: Double
     private let stopGrace: Double
-    private let lock = NSLock()
-    private var pending = 0
-    private var hearing = false
-    private var stopRequested = false
+    private struct Stopping {
+        var hearing = false
+        var requested = false
+    }
+    private let stopping = Mutex(Stopping())
 
     init(cutter: UtteranceCutter, spotter: WakeSpotter?, pendingLimit: Int, status: ListeningStatus, closingSilence: Double,
          stopGrace: Double) {
         self.cutter = cutter
         self.spotter = spotter
-        self.pendingLimit = max(1, pendingLimit)
+        self.pending = PendingItems(limit: pendingLimit)
         self.status = status
         self.closingSilence = closingSilence
         self.stopGrace = stopGrace
     }
 
     /// The turn loop took one item.
-    func taken() { lock.withLock { pending -= 1 } }
+    func taken() { pending.taken() }
 
     /// Asks the loop to end once the utterance in progress is over; false
     /// when none is (the reading can stop at once).
     func requestStop() -> Bool {
-        lock.withLock {
-            stopRequested = true
-            return hearing
+        stopping.withLock { stopping in
+            stopping.requested = true
+            return stopping.hearing
         }
     }
 
@@ -557,7 +558,7 @@ private final class EndpointingLoop: @unchecked Sendable {
         var ended = false
         func send(_ item: Heard) {
             guard !ended else { return }
-            lock.withLock { pending += 1 }
+            pending.added()
             if case .terminated = output.yield(item) { ended = true }
         }
         func hand(_ segments: [SpeechSegment]) {
@@ -599,7 +600,7 @@ private final class EndpointingLoop: @unchecked Sendable {
         var closing = false
         do {
             for try await buffer in source.buffers() {
-                while !ended, lock.withLock({ pending >= pendingLimit }) { try await Task.sleep(for: .milliseconds(5)) }
+                if !ended { try await pending.waitForRoom() }
                 if ended { return }
                 if buffer.droppedBefore > 0 {
                     let ended = try cutter.skip(buffer.droppedBefore)
@@ -628,11 +629,12 @@ private final class EndpointingLoop: @unchecked Sendable {
                     lastPosition = cutter.position
                     send(.position(lastPosition))
                 }
-                let stopping = lock.withLock {
-                    hearing = cutter.isHearingSpeech
-                    return stopRequested
+                let hearing = cutter.isHearingSpeech
+                let stopRequested = stopping.withLock { stopping in
+                    stopping.hearing = hearing
+                    return stopping.requested
                 }
-                if stopping {
+                if stopRequested {
                     if !closing { cutter.close(silence: closingSilence, within: stopGrace) }
                     closing = true
                     if cutter.isClosed { break }

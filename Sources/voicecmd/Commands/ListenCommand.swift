@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceCommands
 
 /// `voicecmd listen`: a stream of speech, utterance by utterance, through
@@ -187,11 +188,9 @@ final class Interruption {
     }
 }
 
-/// @unchecked Sendable: `count` is guarded by `lock`.
-private final class InterruptCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() -> Int { lock.withLock { count += 1; return count } }
+private final class InterruptCount: Sendable {
+    private let count = Atomic(0)
+    func increment() -> Int { count.add(1, ordering: .sequentiallyConsistent).newValue }
 }
 
 /// The status line once it exists: events may come before it is drawn.
@@ -204,20 +203,21 @@ private final class StatusDisplay: @unchecked Sendable {
 }
 
 /// An action set after the closure that fires it was made, run at most once.
-private final class StopOnce: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var fired = false
-    private var stored: (@Sendable () -> Void)?
+private final class StopOnce: Sendable {
+    private struct State {
+        var fired = false
+        var action: (@Sendable () -> Void)?
+    }
+    private let state = Mutex(State())
     var action: (@Sendable () -> Void)? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { state.withLock { $0.action } }
+        set { state.withLock { $0.action = newValue } }
     }
     func fire() {
-        let run: (@Sendable () -> Void)? = lock.withLock {
-            guard !fired, let stored else { return nil }
-            fired = true
-            return stored
+        let run: (@Sendable () -> Void)? = state.withLock { state in
+            guard !state.fired, let action = state.action else { return nil }
+            state.fired = true
+            return action
         }
         run?()
     }

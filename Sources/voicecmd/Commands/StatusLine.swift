@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceCommands
 
 /// The one-line live status on a terminal's stderr: what voicecmd is doing
@@ -6,14 +7,15 @@ import VoiceCommands
 /// in place ten times a second. Nothing at all when stderr is not a
 /// terminal, so piped and logged output stays clean. Output lines go
 /// through `printing`, which clears the status first so they never mix.
-/// @unchecked Sendable: `drawn`, `last` and the timer are guarded by `lock`.
-final class StatusLine: @unchecked Sendable {
+final class StatusLine: Sendable {
     private let status: ListeningStatus
     private let gate: SpeakingGate?
-    private let lock = NSLock()
-    private var drawn = false
-    private var last = ""
-    private var timer: (any DispatchSourceTimer)?
+    private struct Drawing {
+        var drawn = false
+        var last = ""
+        var timer: (any DispatchSourceTimer)?
+    }
+    private let drawing = Mutex(Drawing())
 
     /// Nil unless stderr is a terminal that can redraw a line.
     init?(status: ListeningStatus, gate: SpeakingGate?, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -23,26 +25,28 @@ final class StatusLine: @unchecked Sendable {
     }
 
     func start() {
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        timer.schedule(deadline: .now(), repeating: .milliseconds(100))
-        timer.setEventHandler { [weak self] in self?.draw() }
-        lock.withLock { self.timer = timer }
-        timer.resume()
+        drawing.withLock { drawing in
+            let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+            timer.schedule(deadline: .now(), repeating: .milliseconds(100))
+            timer.setEventHandler { [weak self] in self?.draw() }
+            drawing.timer = timer
+            timer.resume()
+        }
     }
 
     /// Stops redrawing and leaves the line clear.
     func stop() {
-        lock.withLock {
-            timer?.cancel()
-            timer = nil
-            clearLocked()
+        drawing.withLock { drawing in
+            drawing.timer?.cancel()
+            drawing.timer = nil
+            Self.clear(&drawing)
         }
     }
 
     /// Runs `body` (which prints) with the status line out of the way.
     func printing(_ body: () -> Void) {
-        lock.withLock {
-            clearLocked()
+        drawing.withLock { drawing in
+            Self.clear(&drawing)
             body()
         }
     }
@@ -51,21 +55,21 @@ final class StatusLine: @unchecked Sendable {
         let snapshot = status.snapshot
         guard snapshot.isActive else { return }
         let text = Self.render(snapshot, speaking: gate?.isSpeaking ?? false)
-        lock.withLock {
-            guard timer != nil, !(drawn && text == last) else { return }
-            write("\r\u{1B}[2K" + text)
-            drawn = true
-            last = text
+        drawing.withLock { drawing in
+            guard drawing.timer != nil, !(drawing.drawn && text == drawing.last) else { return }
+            Self.write("\r\u{1B}[2K" + text)
+            drawing.drawn = true
+            drawing.last = text
         }
     }
 
-    private func clearLocked() {
-        guard drawn else { return }
+    private static func clear(_ drawing: inout Drawing) {
+        guard drawing.drawn else { return }
         write("\r\u{1B}[2K")
-        drawn = false
+        drawing.drawn = false
     }
 
-    private func write(_ text: String) {
+    private static func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceCommands
 
 /// `voicecmd transcribe`: recordings in, what was said and which command out.
@@ -95,10 +96,8 @@ enum TranscribeCommand: Subcommand {
 }
 
 /// Whether any file failed, set from the worker that delivers results.
-private final class FailureFlag: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+private final class FailureFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }

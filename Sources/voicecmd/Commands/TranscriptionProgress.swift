@@ -1,11 +1,10 @@
 import Foundation
+import Synchronization
 
 /// "3/10 clip.wav" on standard error, rewritten in place, when it is a terminal.
-final class Progress: @unchecked Sendable {
-    // @unchecked: every access holds `lock`.
-    private let lock = NSLock()
+final class Progress: Sendable {
     private let total: Int
-    private var done = 0
+    private let done = Mutex(0)
     private let enabled: Bool
 
     init(total: Int) {
@@ -15,7 +14,7 @@ final class Progress: @unchecked Sendable {
 
     func advance(file: String) {
         guard enabled else { return }
-        lock.withLock {
+        done.withLock { done in
             done += 1
             FileHandle.standardError.write(Data("\r\u{1B}[K\(done)/\(total) \(file)".utf8))
         }
@@ -24,7 +23,7 @@ final class Progress: @unchecked Sendable {
     /// Takes the progress line away, so a result can be printed in its place.
     func clearLine() {
         guard enabled else { return }
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        done.withLock { _ in FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
     func finish() { clearLine() }
