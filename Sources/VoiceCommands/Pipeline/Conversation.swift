@@ -13,7 +13,7 @@ public final class Conversation {
     }
 
     let engine: CommandEngine
-    private var emit: (ConversationEvent) -> Void
+    private let emit: (ConversationEvent) -> Void
     private(set) var intent: Intent?
     private var match: Match?
     /// While asking which application: the candidates that fit equally well.
@@ -34,8 +34,6 @@ public final class Conversation {
     private var answerLanguage: (prompt: Prompt, generation: Int, model: CommandModel?, matcher: Matcher)?
     public private(set) var state: State?
 
-    /// Where events go from now on (a session tags each turn's events with its utterance).
-    func setEventSink(_ sink: @escaping (ConversationEvent) -> Void) { emit = sink }
 
     init(engine: CommandEngine, emit: @escaping (ConversationEvent) -> Void) {
         self.engine = engine

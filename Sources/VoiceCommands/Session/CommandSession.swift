@@ -57,6 +57,8 @@ public actor CommandSession {
     private let recognizer: CommandRecognizer?
     private let emit: @Sendable (SessionEvent) -> Void
     private var conversation: Conversation?
+    /// The utterance whose turn is running (nil for typed text).
+    private let turn = Turn()
     /// Stream time of the question now waiting for an answer.
     private var askedAt: Double?
     private var reader: Task<Void, Never>?
@@ -472,7 +474,9 @@ public actor CommandSession {
             withEvents(span) { conversation.answer(text, heard: match) }
         } else {
             let result = match ?? engine.match(text)
-            let conversation = engine.conversation { _ in }
+            // Its events carry the span of the turn that caused them.
+            let emit = self.emit, turn = self.turn
+            let conversation = engine.conversation { event in emit(SessionEvent(.conversation(event), utterance: turn.span)) }
             self.conversation = conversation
             withEvents(span) { conversation.start(result, confidence: confidence) }
         }
@@ -480,11 +484,11 @@ public actor CommandSession {
         questionSpan = pendingQuestion != nil ? span : nil
     }
 
-    /// Runs a conversation step, passing its events on with the utterance's span.
+    /// Runs a conversation step for the utterance of `span`.
     private func withEvents(_ span: SpeechSpan?, _ step: () -> Conversation.State) {
-        guard let conversation else { return }
-        let emit = self.emit
-        conversation.setEventSink { event in emit(SessionEvent(.conversation(event), utterance: span)) }
+        guard conversation != nil else { return }
+        turn.span = span
+        defer { turn.span = nil }
         _ = step()
     }
 }
@@ -649,4 +653,10 @@ private final class EndpointingLoop: @unchecked Sendable {
         // The end of the audio, or a stop: the utterance in progress is finished.
         if let failure = finish() { send(.failed(failure)) }
     }
+}
+
+/// The utterance of the turn running, read by the conversation's event
+/// sink; used on the session's executor only.
+private final class Turn {
+    var span: SpeechSpan?
 }
