@@ -56,6 +56,8 @@ public actor CommandSession {
     private let engine: CommandEngine
     private let recognizer: CommandRecognizer?
     private let emit: @Sendable (SessionEvent) -> Void
+    /// The stream of `events(from:)`, which also hears every event.
+    nonisolated let subscriber: EventSubscriber
     private var conversation: Conversation?
     /// The utterance whose turn is running (nil for typed text).
     private let turn = Turn()
@@ -91,9 +93,10 @@ public actor CommandSession {
     /// `speech` (the recogniser's options) is needed for audio only: with
     /// it, the session builds a recogniser for the engine's model that
     /// borrows the engine's matcher. `modelPath` locates the model's
-    /// pronunciation overrides.
+    /// pronunciation overrides. `events` hears every event as it happens;
+    /// or leave it out and iterate `events(from:)`.
     public init(engine: sending CommandEngine, speech: CommandRecognizer.Options? = nil, modelPath: String? = nil,
-                settings: Settings = Settings(), events: @escaping @Sendable (SessionEvent) -> Void) throws(SpeechError) {
+                settings: Settings = Settings(), events: @escaping @Sendable (SessionEvent) -> Void = { _ in }) throws(SpeechError) {
         if let speech {
             engine.refreshEntities()
             recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: speech)
@@ -104,7 +107,12 @@ public actor CommandSession {
         }
         self.engine = engine
         self.settings = settings
-        self.emit = events
+        let subscriber = EventSubscriber()
+        self.subscriber = subscriber
+        self.emit = { event in
+            events(event)
+            subscriber.yield(event)
+        }
     }
 
     /// The question waiting for an answer, if any.
