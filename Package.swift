@@ -59,6 +59,14 @@ let package = Package(
             name: "voicecmd",
             dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"]
         ),
+        // The embedding example (README, "Embedding"): the public API of
+        // VoiceCommands alone, built with everything else.
+        .executableTarget(
+            name: "music-player",
+            dependencies: ["VoiceCommands"],
+            path: "Examples/MusicPlayer",
+            exclude: ["make-clip.sh", "play-song.flac"]
+        ),
         .executableTarget(
             name: "voicecmd-bench",
             dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"],
@@ -84,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "voicecmdTests",
-            dependencies: ["voicecmd"],
+            dependencies: ["voicecmd", "music-player"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]
