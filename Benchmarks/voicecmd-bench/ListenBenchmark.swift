@@ -130,7 +130,7 @@ enum ListenBenchmark {
     static func listen(model: CommandModel, speech: CommandRecognizer.Options, settings: CommandSession.Settings,
                        samples: [Int16], loops: Int, pacing: ReaderAudioSource.Pacing) throws -> Run {
         let collector = Collector()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
         let source = ReaderAudioSource(name: "loop", pacing: pacing) { LoopReader(samples: samples, loops: loops) }
         let start = nanoseconds()
         try ListeningRun(session, to: source).wait("the stream could not be read")
@@ -144,7 +144,7 @@ enum ListenBenchmark {
     /// (compiled) and again (cached). Switching searches is part of each
     /// decode now (the decode names its search), not a step of its own.
     static func answerGrammarSwitch(model: CommandModel, speech: CommandRecognizer.Options) throws -> (first: Double, cached: Double) {
-        let engine = CommandEngine(model: model)
+        let engine = try CommandEngine(model: model)
         let recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: nil, options: speech)
         let conversation = engine.conversation { _ in }
         conversation.start(engine.match("send a message to alex"))

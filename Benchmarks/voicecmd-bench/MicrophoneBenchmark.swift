@@ -28,7 +28,7 @@ enum MicrophoneBenchmark {
         let settings = CommandSession.Settings()
 
         let collector = Collector()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: speech, settings: settings) { collector.record($0) }
         let capture = CaptureClock(try ReaderAudioSource.microphone(device: device))
         let playback = try PulseAudioPlayback(device: sink)
         let listening = ListeningRun(session, to: capture)

@@ -51,7 +51,7 @@ enum StreamBenchmark {
             // the next clip is heard as a command.
             settings.answerTimeout = 1
             let collector = IntentCollector()
-            let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, modelPath: modelPath,
+            let session = try CommandSession(engine: try CommandEngine(model: model), speech: speech, modelPath: modelPath,
                                              settings: settings) { collector.record($0) }
             let samples = stream
             let source = ReaderAudioSource(name: "corpus", pacing: .asFastAsConsumed) { SampleBufferReader(samples: samples) }

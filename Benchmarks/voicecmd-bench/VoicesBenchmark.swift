@@ -108,8 +108,8 @@ enum VoicesBenchmark {
     }
 
     /// The built-in model's engine with a recording handler for every intent.
-    static func engine(_ model: CommandModel, recording handled: HandledRequests) -> CommandEngine {
-        let engine = CommandEngine(model: model)
+    static func engine(_ model: CommandModel, recording handled: HandledRequests) throws -> CommandEngine {
+        let engine = try CommandEngine(model: model)
         for intent in model.intents { engine.register(RecordingHandler(handled: handled), forIntent: intent.name, in: model.application(of: intent).name) }
         return engine
     }

@@ -278,7 +278,7 @@ enum WakeBenchmark {
         settings.wake = wake
         let heard = Mutex([Wake]())
         let began = Mutex<ContinuousClock.Instant?>(nil)
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { event in
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: speech, settings: settings) { event in
             if case .listening = event.kind { began.withLock { $0 = .now } }
             if case .wake(_, let confidence) = event.kind, let span = event.utterance {
                 var wake = Wake(start: span.start, end: span.end, confidence: confidence)

@@ -35,7 +35,7 @@ let model = CommandModel(application: "Music Player",
                          types: [CustomType(name: "Song", title: "Song", kind: .entity([]))],
                          intents: [play])
 let library = SongLibrary([Entity(id: "yesterday", name: "Yesterday")])
-let engine = CommandEngine(model: model)
+let engine = try CommandEngine(model: model)
 engine.register(library, forType: "Song")
 engine.register(PlaySong(), forIntent: "PlaySong")
 

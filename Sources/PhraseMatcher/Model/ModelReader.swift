@@ -671,11 +671,11 @@ struct ModelReader {
             }
         }
         if let minimum = parameter.minimum, let maximum = parameter.maximum, minimum > maximum, let maximumNode, minimumNode != nil {
-            error("parameter \(name) has min \(format(minimum)) above max \(format(maximum))", at: maximumNode)
+            error("parameter \(name) has min \(Self.format(minimum)) above max \(Self.format(maximum))", at: maximumNode)
         }
         if let defaultValue = parameter.defaultValue, let number = defaultValue.numericValue {
-            if let minimum = parameter.minimum, number < minimum { error("the default of \(name) is below its min \(format(minimum))", at: node) }
-            if let maximum = parameter.maximum, number > maximum { error("the default of \(name) is above its max \(format(maximum))", at: node) }
+            if let minimum = parameter.minimum, number < minimum { error("the default of \(name) is below its min \(Self.format(minimum))", at: node) }
+            if let maximum = parameter.maximum, number > maximum { error("the default of \(name) is above its max \(Self.format(maximum))", at: node) }
         }
         return parameter
     }
@@ -689,7 +689,7 @@ struct ModelReader {
         return best.0
     }
 
-    private func format(_ number: Double) -> String {
+    static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 

@@ -25,9 +25,9 @@ public struct ModelSet: Sendable {
     public var modelPath: String? { files.first }
 
     /// A model made in code (or from text), with the pronunciations of words
-    /// the dictionary lacks.
-    public init(model: CommandModel, pronunciations: [String: String] = [:]) {
-        self.model = model
+    /// the dictionary lacks, checked as a model file is (`CommandModel.problems()`).
+    public init(model: CommandModel, pronunciations: [String: String] = [:]) throws(ModelLoadError) {
+        self.model = try model.checked()
         self.matcher = Matcher(model: model)
         self.files = []
         self.pronunciations = pronunciations
@@ -41,7 +41,7 @@ public struct ModelSet: Sendable {
         for file in files {
             pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { earlier, _ in earlier }
         }
-        var set = ModelSet(model: model, pronunciations: pronunciations)
+        var set = try ModelSet(model: model, pronunciations: pronunciations)
         set.files = files
         return set
     }

@@ -32,8 +32,11 @@ public final class CommandEngine {
     /// Per application, until when its last authentication holds.
     private var authenticatedUntil: [String: Date] = [:]
 
-    public init(model: CommandModel) {
-        self.model = model
+    /// Checks a model made in code as the loader checks a file
+    /// (`CommandModel.problems()`): a parameter of an undeclared type would
+    /// otherwise never match, silently.
+    public init(model: CommandModel) throws(ModelLoadError) {
+        self.model = try model.checked()
         self.matcher = Matcher(model: model)
     }
 

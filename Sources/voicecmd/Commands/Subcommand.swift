@@ -106,7 +106,7 @@ enum ModelSource {
     }
 
     static func builtIn() throws -> ModelSet {
-        ModelSet(model: try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName),
+        try ModelSet(model: try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName),
                  pronunciations: try Pronunciations.parseDictionary(DefaultModels.defaultDictionaryText, name: DefaultModels.defaultDictionaryName))
     }
 }

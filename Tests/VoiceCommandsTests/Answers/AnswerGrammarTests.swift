@@ -11,7 +11,7 @@ struct AnswerGrammarTests {
               "parameters": {"minutes": {"type": "integer", "min": 1, "max": 100, "prompt": "How many minutes?"}},
               "phrases": ["set a timer [for \(minutes) minutes]"]}}}
             """#, name: "kitchen.json")
-        let engine = CommandEngine(model: model)
+        let engine = try CommandEngine(model: model)
         let conversation = engine.conversation { _ in }
         conversation.start(engine.match("set a timer"))
         let answers = try #require(conversation.answerGrammar())

@@ -70,7 +70,7 @@ struct ModelSetTests {
     /// A model made in code keeps the pronunciations given with it.
     @Test func aModelInCodeHasNoFiles() throws {
         let model = try ModelLoader.load(text: Self.model("Code", phrase: "hello"), name: "code")
-        let models = ModelSet(model: model, pronunciations: ["hello": "HH AH L OW"])
+        let models = try ModelSet(model: model, pronunciations: ["hello": "HH AH L OW"])
         #expect(models.files.isEmpty && models.modelPath == nil)
         #expect(models.pronunciations["hello"] == "HH AH L OW")
     }

@@ -58,7 +58,7 @@ struct ApplicationChoiceTests {
     }
 
     @Test func theSpokenAnswerGrammarHoldsTheApplicationsNames() throws {
-        let engine = CommandEngine(model: try Self.twoApplications())
+        let engine = try CommandEngine(model: try Self.twoApplications())
         let conversation = engine.conversation { _ in }
         conversation.start(engine.match("send a message to alex"))
         let grammar = try #require(conversation.answerGrammar())
@@ -80,7 +80,7 @@ extension ApplicationChoiceTests {
                 return HandlerOutcome(code: .success)
             }
         }
-        let engine = CommandEngine(model: try Self.twoApplications())
+        let engine = try CommandEngine(model: try Self.twoApplications())
         let recorder = Recorder()
         engine.register(recorder, forIntent: "SendMessage", in: "Courier")
         let assistant = ConversationScript(engine: engine)

@@ -12,7 +12,7 @@ final class ConversationScript {
     init(engine: CommandEngine) { self.engine = engine }
 
     convenience init(model: CommandModel? = nil) throws {
-        self.init(engine: CommandEngine(model: try model ?? Self.defaultModel()))
+        self.init(engine: try CommandEngine(model: try model ?? Self.defaultModel()))
     }
 
     static func defaultModel() throws -> CommandModel {

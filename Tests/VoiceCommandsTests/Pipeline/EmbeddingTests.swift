@@ -40,10 +40,18 @@ struct EmbeddingTests {
         let model = CommandModel(application: "Phone",
                                  types: [CustomType(name: "Contact", title: "Contact", kind: .entity([]))],
                                  intents: [call])
-        let engine = CommandEngine(model: model)
+        let engine = try CommandEngine(model: model)
         engine.register(book, forType: "Contact")
         engine.register(CallHandler(), forIntent: "Call")
         return engine
+    }
+
+    /// A parameter of a type the model does not declare is refused, as a
+    /// model file's is, instead of never matching.
+    @Test func anEngineRefusesAModelThatCouldNeverMatch() throws {
+        let call = try Intent(name: "Call", parameters: [Parameter(name: "person", type: .custom("Contacts"))], phrases: ["call \\(person)"])
+        let model = CommandModel(application: "Phone", types: [CustomType(name: "Contact", title: "Contact", kind: .entity([]))], intents: [call])
+        #expect(throws: ModelLoadError.self) { try CommandEngine(model: model) }
     }
 
     @Test func entitiesFromAQueryChangeTheMatchWithoutReloading() throws {
@@ -96,7 +104,7 @@ struct EmbeddingTests {
     }
 
     @Test func aResolverDecidesForTheApplication() throws {
-        let engine = CommandEngine(model: try ConversationScript.defaultModel())
+        let engine = try CommandEngine(model: try ConversationScript.defaultModel())
         engine.register(StockResolver(), forIntent: "OrderCoffee")
         var replies: [Reply] = []
         let emit: (ConversationEvent) -> Void = { if case .reply(let reply) = $0 { replies.append(reply) } }

@@ -8,6 +8,8 @@ struct SummaryCardTests {
     static func coffeeModel(confirmation: String?) throws -> CommandModel {
         let model = try ConversationScript.defaultModel()
         return model.changing("OrderCoffee") { intent in
+            // An optional value left unsaid drops its part of the summary.
+            intent.parameters.append(Parameter(name: "place", type: .string, isRequired: false))
             intent.summary = #"Order \(quantity) \(size) \(beverage)[ to go to \(place)]"#
             intent.confirmation = confirmation
         }

@@ -56,7 +56,7 @@ struct CommandSessionTests {
         // Each message is sent without a confirmation question, so the
         // second utterance is a command, not an answer.
         for index in model.intents.indices { model.intents[index].confirmation = nil }
-        let engine = CommandEngine(model: model)
+        let engine = try CommandEngine(model: model)
         let alex = Entity(id: "alex-smith", name: "Alex Smith", synonyms: ["Alex"])
         let book = ContactBook([alex])
         engine.register(book, forType: "Contact")
@@ -78,7 +78,7 @@ struct CommandSessionTests {
     @Test func typedTurnsGoThroughTheSameSession() async throws {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         let log = EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model)) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model)) { log.add($0) }
         let question = await session.hear(text: "set a timer")
         #expect(question?.kind == .needsValue)
         #expect(await session.hear(text: "five minutes") == nil)
@@ -89,7 +89,7 @@ struct CommandSessionTests {
     /// A source that cannot be read ends the listening with its reason.
     @Test func aSessionWithoutSpeechCannotListen() async throws {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
-        let session = try CommandSession(engine: CommandEngine(model: model)) { _ in }
+        let session = try CommandSession(engine: try CommandEngine(model: model)) { _ in }
         await #expect(throws: SpeechError.self) {
             try await session.listen(to: ReaderAudioSource.file(Self.sessions.appendingPathComponent("conversation.flac").path, pacing: .asFastAsConsumed))
         }
@@ -105,7 +105,7 @@ extension CommandSessionTests {
         var settings = CommandSession.Settings()
         settings.answerTimeout = 1
         let log = EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try Self.speechOptions(), settings: settings) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try Self.speechOptions(), settings: settings) { log.add($0) }
         let source = try ReaderAudioSource.file(Self.sessions.appendingPathComponent("conversation.flac").path, pacing: .asFastAsConsumed)
         try await session.listen(to: source)
         let noAnswer = try #require(log.all.first { if case .conversation(.reply(let reply)) = $0.kind { reply.code == .noAnswer } else { false } })
@@ -123,7 +123,7 @@ extension CommandSessionTests {
         let model = try CommandModel.combining([try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName),
                                                 courier])
         let log = EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try Self.speechOptions()) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try Self.speechOptions()) { log.add($0) }
         try await session.listen(to: ReaderAudioSource.file(Self.sessions.appendingPathComponent("applications.flac").path, pacing: .asFastAsConsumed))
         let prompts = log.all.compactMap { if case .conversation(.prompt(let prompt)) = $0.kind { prompt } else { nil } }
         #expect(prompts.map(\.text) == ["Which app: Assistant or Courier?", "Send a message to Alex Kim?", "Send a message to Priya Shah?"])
@@ -138,7 +138,7 @@ extension CommandSessionTests {
     @Test func theSessionAsksWhichAppForTypedText() async throws {
         let model = try ApplicationChoiceTests.twoApplications()
         let log = EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model)) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model)) { log.add($0) }
         #expect(await session.hear(text: "send a message to alex")?.text == "Which app: Assistant or Courier?")
         #expect(await session.hear(text: "Courier")?.text == "Send a message to Alex Kim?")
         #expect(await session.hear(text: "yes") == nil)
@@ -177,7 +177,7 @@ extension CommandSessionTests {
     @Test func speechCutOffBySpeakingIsReportedAsIgnored() async throws {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         let log = EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try Self.speechOptions()) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try Self.speechOptions()) { log.add($0) }
         // "send a message to alex" is said from 0.5 to 2.05 s; muting comes at 1.5 s.
         let file = try ReaderAudioSource.file(Self.sessions.appendingPathComponent("conversation-cancel.flac").path, pacing: .asFastAsConsumed)
         try await session.listen(to: MutedFrom(source: file, from: 1.5))
@@ -202,7 +202,7 @@ struct NeuralRecognizerTests {
         var speech = try CommandSessionTests.speechOptions()
         speech.asksSecondOpinion = secondOpinion
         let log = CommandSessionTests.EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: speech) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: speech) { log.add($0) }
         let path = CommandSessionTests.sessions.appendingPathComponent(clip).path
         try await session.listen(to: ReaderAudioSource.file(path, pacing: .asFastAsConsumed))
         return log

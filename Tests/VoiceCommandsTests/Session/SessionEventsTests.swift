@@ -11,7 +11,7 @@ struct SessionEventsTests {
     @Test func theSequenceHasEveryEventInOrder() async throws {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
         let log = CommandSessionTests.EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions()) { log.add($0) }
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try CommandSessionTests.speechOptions()) { log.add($0) }
         let source = try ReaderAudioSource.file(CommandSessionTests.sessions.appendingPathComponent("conversation.flac").path,
                                                 pacing: .asFastAsConsumed)
         var events: [SessionEvent] = []
@@ -24,7 +24,7 @@ struct SessionEventsTests {
     /// Leaving the loop early stops the listening; the session can listen again.
     @Test func leavingTheLoopStopsListening() async throws {
         let model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions())
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try CommandSessionTests.speechOptions())
         let path = CommandSessionTests.sessions.appendingPathComponent("conversation.flac").path
         for try await event in session.events(from: try ReaderAudioSource.file(path, pacing: .asFastAsConsumed)) {
             if case .transcript = event.kind { break }

@@ -23,7 +23,7 @@ struct WakeDetectorSessionTests {
         network.outputBias = bias
         phrase.network = network
         settings.wake = phrase
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
                                          settings: settings) { log.add($0) }
         try await session.listen(to: ReaderAudioSource.file(CommandSessionTests.sessions.appendingPathComponent("wake.flac").path,
                                                             pacing: .asFastAsConsumed))

@@ -22,7 +22,7 @@ struct WakeSessionTests {
         settings.wakeWindow = window
         var speech = try CommandSessionTests.speechOptions()
         if let denoising { speech.utterances.denoising.mode = denoising }
-        return try CommandSession(engine: CommandEngine(model: model), speech: speech, settings: settings) { log.add($0) }
+        return try CommandSession(engine: try CommandEngine(model: model), speech: speech, settings: settings) { log.add($0) }
     }
 
     static func wakeRecording() throws -> [Int16] {
@@ -103,7 +103,7 @@ struct WakeSessionTests {
         let status = Mutex<ListeningStatus?>(nil)
         let awakeAtWake = Mutex<[Bool]>([])
         let log = EventLog()
-        let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
+        let session = try CommandSession(engine: try CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
                                          settings: settings) { event in
             if case .wake = event.kind, let status = status.withLock({ $0 }) {
                 awakeAtWake.withLock { $0.append(status.snapshot.isAwake) }
@@ -141,7 +141,7 @@ struct WakeSessionTests {
             var settings = CommandSession.Settings()
             settings.wake = try WakePhrase("alexa", threshold: threshold)
             let log = EventLog()
-            let session = try CommandSession(engine: CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
+            let session = try CommandSession(engine: try CommandEngine(model: model), speech: try CommandSessionTests.speechOptions(),
                                              settings: settings) { log.add($0) }
             for recording in ["kitchen-five.flac", "conversation.flac", "applications.flac", "entity-session.flac"] {
                 try await session.listen(to: ReaderAudioSource.file(CommandSessionTests.sessions.appendingPathComponent(recording).path,

@@ -18,7 +18,7 @@ struct ShortcutEditingTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-shortcuts-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try body(ShortcutStore(path: folder + "/shortcuts.json"), ModelSet(model: try ModelLoader.load(text: model, name: "cafe.json")))
+        try body(ShortcutStore(path: folder + "/shortcuts.json"), try ModelSet(model: try ModelLoader.load(text: model, name: "cafe.json")))
     }
 
     /// The sentence's intent and values become the phrase's, and the
