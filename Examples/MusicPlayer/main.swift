@@ -21,8 +21,8 @@ final class SongLibrary: EntityQuery, Sendable {
 /// Plays the song (here: says which).
 struct PlaySong: IntentHandler {
     func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
-        guard case .entity(let id)? = request.values["song"]?.value else { return HandlerOutcome(code: .failure) }
-        return HandlerOutcome(code: .success, fields: ["track": .text(id)])
+        guard let song = try? request.value("song", as: EntityID.self) else { return HandlerOutcome(code: .failure) }
+        return HandlerOutcome(code: .success, fields: ["track": .text(song.rawValue)])
     }
 }
 
