@@ -1,15 +1,15 @@
 /// Counts `voicecmd check` reports about a model.
-public struct ModelStatistics: Sendable {
-    public var intents: Int
-    public var parameters: Int
-    public var phrases: Int
+package struct ModelStatistics: Sendable {
+    package var intents: Int
+    package var parameters: Int
+    package var phrases: Int
     /// Phrases with every alternative and optional part written out (slots
     /// counted once each).
-    public var expandedPhrases: Int
-    public var vocabularySize: Int
-    public var automatonStates: Int
+    package var expandedPhrases: Int
+    package var vocabularySize: Int
+    package var automatonStates: Int
 
-    public init(model: CommandModel, matcher: Matcher) {
+    package init(model: CommandModel, matcher: Matcher) {
         intents = model.intents.count
         parameters = model.intents.reduce(0) { $0 + $1.parameters.count }
         phrases = model.intents.reduce(0) { $0 + $1.phrases.count }

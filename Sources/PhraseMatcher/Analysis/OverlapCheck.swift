@@ -1,8 +1,8 @@
 /// Finds phrases of different intents that can match the same words, which
 /// `voicecmd check` reports as warnings: the matcher would then have to
 /// guess between the intents.
-public enum OverlapCheck {
-    public static func warnings(for model: CommandModel) -> [Diagnostic] {
+package enum OverlapCheck {
+    package static func warnings(for model: CommandModel) -> [Diagnostic] {
         // Slots are labelled by type alone here, so "\(a)" and "\(b)" of the
         // same type count as the same words.
         let matcher = Matcher(model: model, labelSlotsByTypeOnly: true)

@@ -1,9 +1,9 @@
 /// Concrete sentences for a phrase: every way through its alternatives and
 /// optional parts, slots filled with a sample value of their type. Used to
 /// prove every phrase of a model can be matched, and in `voicecmd check`.
-public enum PhraseExamples {
+package enum PhraseExamples {
     /// Up to `limit` sentences for one phrase of `intent`.
-    public static func sentences(for phrase: Phrase, of intent: Intent, in model: CommandModel, limit: Int = 64) -> [String] {
+    package static func sentences(for phrase: Phrase, of intent: Intent, in model: CommandModel, limit: Int = 64) -> [String] {
         var results: [[String]] = [[]]
         expand(phrase.template.elements, intent: intent, model: model, limit: limit, into: &results)
         return results.map { $0.joined(separator: " ") }

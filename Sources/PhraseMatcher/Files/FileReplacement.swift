@@ -5,12 +5,12 @@ import Foundation
 /// file beside it, are flushed, and the temporary is renamed over it; the
 /// folder is flushed too so the rename lasts. (Foundation's `.atomic` write
 /// leaves an empty folder in /tmp on Linux for every file it writes.)
-public enum FileReplacement {
+package enum FileReplacement {
     /// Writes `bytes` to `path` (a link is followed: the file it points to
     /// is replaced), with the old file's permissions, or `permissions` when
     /// there was none. The error is the
     /// system's reason, for the caller's message; the old file is then untouched.
-    public static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(FileReplacementError) {
+    package static func write(_ bytes: [UInt8], to path: String, permissions: mode_t = 0o644) throws(FileReplacementError) {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = target + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -46,7 +46,7 @@ public enum FileReplacement {
     /// Removes the temporaries `write` left beside the file at `path` when
     /// a process died mid-write. Only for a caller that knows no other
     /// writer is at work (it holds a lock): a live write's temporary looks the same.
-    public static func removeLeftovers(of path: String) {
+    package static func removeLeftovers(of path: String) {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -58,6 +58,6 @@ public enum FileReplacement {
 }
 
 /// Why `FileReplacement.write` failed, in the system's words.
-public struct FileReplacementError: Error, Equatable {
-    public let reason: String
+package struct FileReplacementError: Error, Equatable {
+    package let reason: String
 }

@@ -2,13 +2,13 @@
 /// language of `JSGFGrammar`, compiled rule by rule (each rule minimised
 /// once and copied where it is referenced) so number, duration and money
 /// rules stay small.
-public enum RecognitionGrammar {
+package enum RecognitionGrammar {
 
     private static func failure(_ message: String) -> ModelLoadError {
         ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: message, file: "recognition grammar", line: 0, column: 1)])
     }
 
-    public static func automaton(for grammar: JSGFGrammar) throws(ModelLoadError) -> WordAutomaton {
+    package static func automaton(for grammar: JSGFGrammar) throws(ModelLoadError) -> WordAutomaton {
         let rules = JSGFRules(grammar.text)
         guard let root = rules.publicRules.first else { throw Self.failure("the grammar has no public rule") }
         var compiled: [String: WordAutomaton] = [:]

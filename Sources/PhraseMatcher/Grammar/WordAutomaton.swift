@@ -2,19 +2,19 @@
 /// minimised, so a recognition grammar is as small as its language allows:
 /// PocketSphinx's own JSGF compiler copies every rule at every reference,
 /// which turns number and duration rules into hundreds of thousands of arcs.
-public struct WordAutomaton: Sendable {
+package struct WordAutomaton: Sendable {
     /// Word ids on arcs; `epsilon` for an arc that reads nothing.
-    public static let epsilon: Int32 = -1
+    package static let epsilon: Int32 = -1
 
-    public private(set) var words: [String] = []
+    package private(set) var words: [String] = []
     private var wordIDs: [String: Int32] = [:]
     /// Arcs per state: (word id or epsilon, target).
-    public private(set) var arcs: [[(word: Int32, target: Int32)]] = []
-    public private(set) var start: Int32 = 0
-    public private(set) var finals: Set<Int32> = []
+    package private(set) var arcs: [[(word: Int32, target: Int32)]] = []
+    package private(set) var start: Int32 = 0
+    package private(set) var finals: Set<Int32> = []
 
-    public var stateCount: Int { arcs.count }
-    public var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
+    package var stateCount: Int { arcs.count }
+    package var arcCount: Int { arcs.reduce(0) { $0 + $1.count } }
 
     init() {}
 
@@ -45,7 +45,7 @@ public struct WordAutomaton: Sendable {
 
     /// The same language with `prefix` said first (a wake phrase before a
     /// command, heard in one breath).
-    public func prefixed(by prefix: [String]) -> WordAutomaton {
+    package func prefixed(by prefix: [String]) -> WordAutomaton {
         var result = WordAutomaton()
         var state = result.addState()
         for word in prefix {
@@ -168,7 +168,7 @@ public struct WordAutomaton: Sendable {
     mutating func setFinals(_ states: Set<Int32>) { finals = states }
 
     /// True when the automaton accepts exactly these words.
-    public func accepts(_ sentence: [String]) -> Bool {
+    package func accepts(_ sentence: [String]) -> Bool {
         var current: Set<Int32> = epsilonClosure([start])
         for word in sentence {
             guard let id = wordIDs[word] else { return false }
@@ -191,7 +191,7 @@ public struct WordAutomaton: Sendable {
 
     /// The grammar PocketSphinx searches: one start, one final (reached from
     /// every accepting state by a null arc), arc probabilities shared evenly.
-    public func finiteStateGrammar() -> FiniteStateGrammar {
+    package func finiteStateGrammar() -> FiniteStateGrammar {
         let final = Int32(arcs.count)
         var stateCount = arcs.count + 1
         var transitions: [FiniteStateGrammar.Transition] = []
@@ -229,7 +229,7 @@ public struct WordAutomaton: Sendable {
     }
 
     /// PocketSphinx's FSG text format of `finiteStateGrammar()`.
-    public func fsgText(name: String) -> String {
+    package func fsgText(name: String) -> String {
         finiteStateGrammar().text(name: name)
     }
 

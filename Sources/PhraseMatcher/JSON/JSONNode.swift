@@ -1,7 +1,7 @@
 /// A JSON value that remembers where it was written, so every model error
 /// can name its line and column. Objects keep their members in file order.
-public struct JSONNode: Sendable {
-    public enum Value: Sendable {
+package struct JSONNode: Sendable {
+    package enum Value: Sendable {
         case object([JSONMember])
         case array([JSONNode])
         case string(String)
@@ -10,11 +10,11 @@ public struct JSONNode: Sendable {
         case null
     }
 
-    public var value: Value
+    package var value: Value
     /// UTF-8 offset of the value's first byte in the source.
-    public var offset: Int
+    package var offset: Int
     /// UTF-8 length of the value's source text.
-    public var length: Int
+    package var length: Int
 
     var kindName: String {
         switch value {
@@ -29,9 +29,9 @@ public struct JSONNode: Sendable {
 }
 
 /// One `"key": value` member of a JSON object.
-public struct JSONMember: Sendable {
-    public var key: String
-    public var keyOffset: Int
-    public var keyLength: Int
-    public var value: JSONNode
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyOffset: Int
+    package var keyLength: Int
+    package var value: JSONNode
 }

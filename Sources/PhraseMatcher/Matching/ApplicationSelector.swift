@@ -3,7 +3,7 @@
 /// a message to Alex with Courier", "ask the Courier app to …". Any command
 /// of any application may be said so; the matcher then hears it as that
 /// application's, and the recognition grammar allows it around every command.
-public enum ApplicationSelector {
+package enum ApplicationSelector {
     /// Words before the name at the start of a command, and after it ("to").
     static let leading: [(before: [String], after: [String])] = [
         (["in"], []), (["on"], []), (["with"], []), (["using"], []), (["ask"], ["to"]), (["tell"], ["to"]), ([], []),

@@ -1,12 +1,12 @@
 /// The shortcuts file: `{"shortcuts": [{"phrase", "application",
 /// "intent", "sentence", "ask"}]}`, read with file:line:column errors and
 /// written in a fixed member order, one shortcut per line.
-public enum ShortcutFile {
+package enum ShortcutFile {
     /// Shortcuts kept at most: far more than anyone says, few enough that
     /// every subcommand's start-up stays quick.
-    public static let maximumCount = 1_000
+    package static let maximumCount = 1_000
 
-    public static func parse(_ text: String, name: String) throws(ModelLoadError) -> [Shortcut] {
+    package static func parse(_ text: String, name: String) throws(ModelLoadError) -> [Shortcut] {
         let source = SourceFile(name: name, text: text)
         let root = try ModelLoader.parse(source)
         func failure(_ message: String, _ node: JSONNode) -> ModelLoadError {
@@ -43,13 +43,13 @@ public enum ShortcutFile {
         return shortcuts
     }
 
-    public static func serialize(_ shortcuts: [Shortcut]) -> String {
+    package static func serialize(_ shortcuts: [Shortcut]) -> String {
         let lines = shortcuts.map { "    " + json($0).serialized }
         return "{\n  \"shortcuts\": [\n" + lines.joined(separator: ",\n") + (lines.isEmpty ? "" : "\n") + "  ]\n}\n"
     }
 
     /// One shortcut as the file holds it (and `shortcut list --json` prints it).
-    public static func json(_ shortcut: Shortcut) -> JSONOutput {
+    package static func json(_ shortcut: Shortcut) -> JSONOutput {
         .object([
             ("phrase", .string(shortcut.phrase)), ("application", .string(shortcut.application)),
             ("intent", .string(shortcut.intent)), ("sentence", .string(shortcut.sentence)),

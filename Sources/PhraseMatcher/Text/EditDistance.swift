@@ -1,8 +1,8 @@
 /// Levenshtein distance: insertions, deletions and substitutions turning one
 /// sequence into the other. Used for "did you mean" suggestions (letters)
 /// and word error rates (words).
-public enum EditDistance {
-    public static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+package enum EditDistance {
+    package static func between<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -1,8 +1,8 @@
 /// Reads the `boolean` type: on/off, yes/no, true/false.
-public struct BooleanParser: SpokenValueParser {
-    public init() {}
+package struct BooleanParser: SpokenValueParser {
+    package init() {}
 
-    public func parses(_ words: [String], from start: Int) -> [ValueParse] {
+    package func parses(_ words: [String], from start: Int) -> [ValueParse] {
         guard start >= 0, start < words.count else { return [] }
         // Six small-string comparisons beat hashing the word.
         let value: Bool
@@ -14,9 +14,9 @@ public struct BooleanParser: SpokenValueParser {
         return [ValueParse(end: start + 1, value: .boolean(value))]
     }
 
-    public static let jsgfRootRule = "boolean"
+    package static let jsgfRootRule = "boolean"
 
-    public static let jsgfRules: [JSGFRule] = [
+    package static let jsgfRules: [JSGFRule] = [
         JSGFRule(name: jsgfRootRule, body: "on | off | yes | no | true | false"),
     ]
 }

@@ -4,8 +4,8 @@
 ///
 /// The amount is rounded to two decimals. A bare number after the major unit
 /// is its hundredths ("one euro twenty" is 1.20); a bare "cents" is USD.
-public struct CurrencyParser: SpokenValueParser {
-    public init() {}
+package struct CurrencyParser: SpokenValueParser {
+    package init() {}
 
     /// Number words plus every currency word.
     static let lexicon = Lexicon({
@@ -19,7 +19,7 @@ public struct CurrencyParser: SpokenValueParser {
         return lexicon
     }())
 
-    public func parses(_ words: [String], from start: Int) -> [ValueParse] {
+    package func parses(_ words: [String], from start: Int) -> [ValueParse] {
         LexemeWindow.parses(
             of: words, from: start, lexicon: Self.lexicon, payload: Amount.self,
             grammar: { window, emit in
@@ -100,9 +100,9 @@ public struct CurrencyParser: SpokenValueParser {
         }
     }
 
-    public static let jsgfRootRule = "currency"
+    package static let jsgfRootRule = "currency"
 
-    public static let jsgfRules: [JSGFRule] = {
+    package static let jsgfRules: [JSGFRule] = {
         var rules = [JSGFRule(
             name: jsgfRootRule,
             body: CurrencyUnit.all.map { "<\(ruleName($0))>" }.joined(separator: " | ")

@@ -4,8 +4,8 @@
 ///
 /// A duration is one or more components, each naming its unit, largest unit
 /// first and each unit at most once, joined directly or by "and".
-public struct DurationParser: SpokenValueParser {
-    public init() {}
+package struct DurationParser: SpokenValueParser {
+    package init() {}
 
     /// A unit a component can name, largest first: the order components must follow.
     struct TimeUnit: Sendable {
@@ -36,7 +36,7 @@ public struct DurationParser: SpokenValueParser {
         return lexicon
     }())
 
-    public func parses(_ words: [String], from start: Int) -> [ValueParse] {
+    package func parses(_ words: [String], from start: Int) -> [ValueParse] {
         LexemeWindow.parses(
             of: words, from: start, lexicon: Self.lexicon, payload: Double.self,
             grammar: { window, emit in
@@ -116,9 +116,9 @@ public struct DurationParser: SpokenValueParser {
         }
     }
 
-    public static let jsgfRootRule = "duration"
+    package static let jsgfRootRule = "duration"
 
-    public static let jsgfRules: [JSGFRule] = {
+    package static let jsgfRules: [JSGFRule] = {
         var rules: [JSGFRule] = []
         // The chain of "this unit or any smaller one" rules, largest unit first.
         func fromUnitReference(_ index: Int) -> String {

@@ -1,17 +1,17 @@
 /// Reads the `integer` type: "seven", "twenty five", "a hundred and five",
 /// "two thousand and twenty six", "nineteen hundred", "minus five".
-public struct IntegerParser: SpokenValueParser {
+package struct IntegerParser: SpokenValueParser {
     /// Bounds the parameter declares; checked when the value is resolved,
     /// not here, so "eleven" still reads as 11 when `max` is 10.
-    public var min: Int?
-    public var max: Int?
+    package var min: Int?
+    package var max: Int?
 
-    public init(min: Int? = nil, max: Int? = nil) {
+    package init(min: Int? = nil, max: Int? = nil) {
         self.min = min
         self.max = max
     }
 
-    public func parses(_ words: [String], from start: Int) -> [ValueParse] {
+    package func parses(_ words: [String], from start: Int) -> [ValueParse] {
         LexemeWindow.parses(
             of: words, from: start, lexicon: Lexeme.numberLexicon, payload: Int.self,
             grammar: { window, emit in CardinalGrammar.integer(window, 0, emit) },
@@ -19,9 +19,9 @@ public struct IntegerParser: SpokenValueParser {
         )
     }
 
-    public static let jsgfRootRule = "integer"
+    package static let jsgfRootRule = "integer"
 
-    public static let jsgfRules: [JSGFRule] =
+    package static let jsgfRules: [JSGFRule] =
         [JSGFRule(name: jsgfRootRule, body: "[<num_sign>] <num_cardinal>"), CardinalGrammar.signRule]
         + CardinalGrammar.cardinalRules
 }

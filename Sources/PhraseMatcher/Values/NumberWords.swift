@@ -1,6 +1,6 @@
 /// English number words: the tables every value grammar reads, and the
 /// spelling the normaliser uses to turn digits into those same words.
-public enum NumberWords {
+package enum NumberWords {
     /// "zero" … "nineteen", indexed by value.
     static let belowTwenty: [String] = [
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -47,7 +47,7 @@ public enum NumberWords {
 
     /// Words for `n` without "and": 105 → ["one", "hundred", "five"],
     /// 2026 → ["two", "thousand", "twenty", "six"], -5 → ["minus", "five"].
-    public static func cardinal(_ n: Int) -> [String] {
+    package static func cardinal(_ n: Int) -> [String] {
         var words: [String] = []
         if n < 0 { words.append("minus") }
         appendCardinal(UInt64(n.magnitude), to: &words)
@@ -56,7 +56,7 @@ public enum NumberWords {
 
     /// Words for the `n`th: 23 → ["twenty", "third"], 100 → ["one", "hundredth"],
     /// 101 → ["one", "hundred", "first"].
-    public static func ordinal(_ n: Int) -> [String] {
+    package static func ordinal(_ n: Int) -> [String] {
         var words = cardinal(n)
         if let last = words.last, let ordinalLast = ordinalOfCardinalWord[last] {
             words[words.count - 1] = ordinalLast
@@ -69,7 +69,7 @@ public enum NumberWords {
     /// ".5" → ["point", "five"], "-3" → ["minus", "three"].
     /// Thousands separators must group by three. Nil if `text` is not such a number
     /// or its whole part does not fit an Int.
-    public static func decimal(_ text: Substring) -> [String]? {
+    package static func decimal(_ text: Substring) -> [String]? {
         guard let number = WrittenNumber(text) else { return nil }
         var words: [String] = number.isNegative ? ["minus"] : []
         if let whole = number.whole { appendCardinal(whole, to: &words) }
@@ -83,7 +83,7 @@ public enum NumberWords {
     /// Words for a written ordinal: "3rd" → ["third"], "21st" → ["twenty", "first"],
     /// "1,000th" → ["one", "thousandth"]. Nil unless the suffix fits the number
     /// ("3th" is nil).
-    public static func ordinal(_ text: Substring) -> [String]? {
+    package static func ordinal(_ text: Substring) -> [String]? {
         let utf8 = text.utf8
         guard utf8.count > 2 else { return nil }
         let suffixStart = utf8.index(utf8.endIndex, offsetBy: -2)

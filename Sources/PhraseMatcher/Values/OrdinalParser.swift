@@ -3,10 +3,10 @@
 ///
 /// An ordinal is a cardinal whose last word is in ordinal form, so
 /// "twenty eleventh" (no cardinal "twenty eleven") is not one.
-public struct OrdinalParser: SpokenValueParser {
-    public init() {}
+package struct OrdinalParser: SpokenValueParser {
+    package init() {}
 
-    public func parses(_ words: [String], from start: Int) -> [ValueParse] {
+    package func parses(_ words: [String], from start: Int) -> [ValueParse] {
         LexemeWindow.parses(
             of: words, from: start, lexicon: Lexeme.ordinalLexicon, payload: Int.self,
             grammar: { window, emit in Self.ordinal(window, 0, emit) },
@@ -14,9 +14,9 @@ public struct OrdinalParser: SpokenValueParser {
         )
     }
 
-    public static let jsgfRootRule = "ordinal"
+    package static let jsgfRootRule = "ordinal"
 
-    public static let jsgfRules: [JSGFRule] = [
+    package static let jsgfRules: [JSGFRule] = [
         JSGFRule(
             name: jsgfRootRule,
             body: "zeroth | hundredth | thousandth | millionth | <ord_millions> | <ord_thousands> | <ord_below1000>"

@@ -1,10 +1,10 @@
 /// One way of reading a value from the words of an utterance.
-public struct ValueParse: Sendable, Hashable {
+package struct ValueParse: Sendable, Hashable {
     /// Index just past the last word read (exclusive).
-    public var end: Int
-    public var value: SlotValue
+    package var end: Int
+    package var value: SlotValue
 
-    public init(end: Int, value: SlotValue) {
+    package init(end: Int, value: SlotValue) {
         self.end = end
         self.value = value
     }
@@ -12,11 +12,11 @@ public struct ValueParse: Sendable, Hashable {
 
 /// A named JSGF rule: `<name> = body;`. Bodies use lowercase words,
 /// `|`, `( )`, `[ ]` and rule references `<name>`.
-public struct JSGFRule: Sendable, Hashable {
-    public var name: String
-    public var body: String
+package struct JSGFRule: Sendable, Hashable {
+    package var name: String
+    package var body: String
 
-    public init(name: String, body: String) {
+    package init(name: String, body: String) {
         self.name = name
         self.body = body
     }

@@ -2,8 +2,8 @@
 /// PocketSphinx's cmudict-en-us.dict lacks. A grammar with one of these words
 /// loads only once the decoder knows it (`ps_add_word`); flite's guess for
 /// "hrs" spells the letters out.
-public enum ValueWordPronunciations {
-    public static let missingFromCMUDictionary: [String: String] = [
+package enum ValueWordPronunciations {
+    package static let missingFromCMUDictionary: [String: String] = [
         "zeroth": "Z IH R OW TH",
         // Abbreviations are said as the full unit.
         "hrs": "AW ER Z",
