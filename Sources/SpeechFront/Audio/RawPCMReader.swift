@@ -1,7 +1,7 @@
 import Foundation
 
 /// Raw 16 kHz 16-bit little-endian mono PCM from a file or standard input.
-public struct RawPCMReader: AudioReader {
+package struct RawPCMReader: AudioReader {
     private let handle: FileHandle
     private let name: String
     /// A byte left over when a read ended between the two bytes of a sample.
@@ -9,7 +9,7 @@ public struct RawPCMReader: AudioReader {
     private var checkedStart = false
 
     /// `path` nil reads standard input.
-    public init(path: String?) throws(SpeechError) {
+    package init(path: String?) throws(SpeechError) {
         guard let path else {
             handle = FileHandle.standardInput
             name = "standard input"
@@ -22,7 +22,7 @@ public struct RawPCMReader: AudioReader {
         name = path
     }
 
-    public mutating func nextChunk() throws(SpeechError) -> [Int16]? {
+    package mutating func nextChunk() throws(SpeechError) -> [Int16]? {
         let data: Data
         do {
             data = try handle.read(upToCount: AudioReaders.chunkFrames * 2) ?? Data()

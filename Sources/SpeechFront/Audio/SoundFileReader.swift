@@ -1,14 +1,14 @@
 /// A recording in any format libsndfile reads (WAV in every PCM and float
 /// encoding, FLAC, Ogg Vorbis/Opus, …), streamed as 16 kHz mono 16-bit
 /// chunks: mixed down, converted, clipped.
-public struct SoundFileReader: AudioReader {
+package struct SoundFileReader: AudioReader {
     private let file: SoundFile
     private let converter: SampleRateConverter?
     private var finished = false
     private var producedAny = false
     private let path: String
 
-    public init(path: String) throws(SpeechError) {
+    package init(path: String) throws(SpeechError) {
         self.path = path
         file = try SoundFile(path: path)
         do {
@@ -18,7 +18,7 @@ public struct SoundFileReader: AudioReader {
         }
     }
 
-    public mutating func nextChunk() throws(SpeechError) -> [Int16]? {
+    package mutating func nextChunk() throws(SpeechError) -> [Int16]? {
         guard !finished else { return nil }
         let frames = AudioReaders.chunkFrames * max(1, file.sampleRate / RecognizerAudio.sampleRate)
         var samples: [Float]

@@ -6,7 +6,7 @@ import Foundation
 /// suppressor's delay is taken off the front and flushed at the
 /// end, so sample n out is sample n in, denoised, and `finish` makes the
 /// counts equal. Utterance times are therefore the same with and without it.
-public final class DenoisingStage {
+package final class DenoisingStage {
     private let suppressor: NoiseSuppressor
     private let up: SampleRateConverter
     private let down: SampleRateConverter
@@ -28,7 +28,7 @@ public final class DenoisingStage {
     private var probabilitiesToDrop = DenoisingStage.delay / 160
 
     /// RNNoise's rate.
-    public static let rate = 48_000
+    package static let rate = 48_000
 
     /// The suppressor's delay, in 16 kHz samples: 20 ms, two of its frames
     /// (measured by cross-correlation; its analysis windows overlap the
@@ -37,7 +37,7 @@ public final class DenoisingStage {
 
     /// `attenuationLimit`: the most the background is lowered, in dB (the
     /// original is mixed back in that far down); infinity for RNNoise's own.
-    public init(attenuationLimit: Double = .infinity) throws(SpeechError) {
+    package init(attenuationLimit: Double = .infinity) throws(SpeechError) {
         keep = Self.originalShare(attenuationLimit: attenuationLimit)
         suppressor = try NoiseSuppressor()
         // The fastest sinc converter: its 97 dB of stop band is far beyond
@@ -50,32 +50,32 @@ public final class DenoisingStage {
     /// they stand for (as many, in step), and RNNoise's voice probability
     /// of each 10 ms frame judged meanwhile (frame n of the stream from its
     /// start is the n-th ever given).
-    public struct Output {
-        public var samples: [Int16] = []
-        public var originals: [Int16] = []
-        public var voice: [Float] = []
+    package struct Output {
+        package var samples: [Int16] = []
+        package var originals: [Int16] = []
+        package var voice: [Float] = []
     }
 
     /// Seconds with a voice in RNNoise's probabilities (one per 10 ms
     /// frame): the frames it gives a half or more.
-    public static func voicedSeconds(_ probabilities: some Sequence<Float>) -> Double {
+    package static func voicedSeconds(_ probabilities: some Sequence<Float>) -> Double {
         Double(probabilities.reduce(0) { $1 >= 0.5 ? $0 + 1 : $0 }) / 100
     }
 
     /// RNNoise's voice probability of each 10 ms frame of a whole recording,
     /// for when only the judgement is wanted, not the denoised audio.
-    public static func voiceProbabilities(of samples: [Int16]) throws(SpeechError) -> [Float] {
+    package static func voiceProbabilities(of samples: [Int16]) throws(SpeechError) -> [Float] {
         let stage = try DenoisingStage()
         return try stage.run(samples).voice + stage.finishing().voice
     }
 
     /// The denoised audio ready so far.
-    public func process(_ samples: [Int16]) throws(SpeechError) -> [Int16] {
+    package func process(_ samples: [Int16]) throws(SpeechError) -> [Int16] {
         try run(samples).samples
     }
 
     /// The denoised audio ready so far, with its originals and voice probabilities.
-    public func run(_ samples: [Int16]) throws(SpeechError) -> Output {
+    package func run(_ samples: [Int16]) throws(SpeechError) -> Output {
         samplesIn += samples.count
         originals += samples
         pending += try up.convert(samples.map(Float.init), isLast: false)
@@ -94,18 +94,18 @@ public final class DenoisingStage {
     /// something too (word onsets most), so audio already nearly clean is
     /// touched gently; an acoustic model trained on recordings with a
     /// noise floor gains nothing from one lowered far below it.
-    public static func attenuationLimit(signalToNoise: Double, quiet: Double) -> Double {
+    package static func attenuationLimit(signalToNoise: Double, quiet: Double) -> Double {
         max(6, quiet - signalToNoise)
     }
 
     /// The end of the stream: the rest of the audio, denoised, so that as
     /// many samples have come out as went in.
-    public func finish() throws(SpeechError) -> [Int16] {
+    package func finish() throws(SpeechError) -> [Int16] {
         try finishing().samples
     }
 
     /// The end of the stream, with its originals and voice probabilities.
-    public func finishing() throws(SpeechError) -> Output {
+    package func finishing() throws(SpeechError) -> Output {
         // Silence after the end pushes the last frame and the delay through.
         pending += try up.convert([Float](repeating: 0, count: Self.delay * 2), isLast: true)
         let frame = suppressor.frameSize

@@ -6,13 +6,13 @@ import Foundation
 /// (the 97th). Neither the voice's loudness nor the microphone's gain
 /// changes it, only the distance between the two; quiet recordings measure
 /// 45 dB and more, speech in kitchen noise 15–40 dB.
-public enum SignalToNoiseEstimate {
+package enum SignalToNoiseEstimate {
     static let frameLength = 320
     /// Less than half a second says too little.
     static let minimumFrames = 25
 
     /// The estimate for a recording, or nil for one too short to say.
-    public static func decibels(_ samples: ArraySlice<Int16>) -> Double? {
+    package static func decibels(_ samples: ArraySlice<Int16>) -> Double? {
         let levels = frameLevels(samples)
         guard levels.count >= minimumFrames else { return nil }
         return percentile(levels, 0.97) - percentile(levels, 0.10)
@@ -21,7 +21,7 @@ public enum SignalToNoiseEstimate {
     /// The estimate for an utterance (its loud frames) against a stretch of
     /// the stream around it (the frames most of it rises above), or nil
     /// when either is too short to say.
-    public static func decibels(speech: ArraySlice<Int16>, background: ArraySlice<Int16>) -> Double? {
+    package static func decibels(speech: ArraySlice<Int16>, background: ArraySlice<Int16>) -> Double? {
         let speechLevels = frameLevels(speech), backgroundLevels = frameLevels(background)
         guard speechLevels.count >= minimumFrames / 2, backgroundLevels.count >= minimumFrames else { return nil }
         return percentile(speechLevels, 0.97) - percentile(backgroundLevels, 0.10)

@@ -20,7 +20,7 @@ public final class CommandRecognizer {
     lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
     /// The wake phrase's first stage, for the stream being listened to;
     /// nil without a wake phrase.
-    public private(set) var wakeSpotter: WakeSpotter?
+    package private(set) var wakeSpotter: WakeSpotter?
     /// The wake phrase's second stage; nil without a wake phrase or the neural recogniser.
     private var wakeVerifier: WakeVerifier?
     /// The phrase's trained detector, a third witness; nil without one.
@@ -288,7 +288,7 @@ public final class CommandRecognizer {
     /// ending near the place: a third witness, which heard real speech only
     /// through its embedding, so its mistakes are not theirs.
     /// Without the neural recogniser the keyphrase search has decided alone.
-    public func verifyWake(_ candidate: WakeCandidate) throws(SpeechError) -> WakeDetection? {
+    package func verifyWake(_ candidate: WakeCandidate) throws(SpeechError) -> WakeDetection? {
         try verifyWake(candidate, detectorScore: try detectorScore(candidate))
     }
 
@@ -317,7 +317,7 @@ public final class CommandRecognizer {
     /// breath gives it the context a word cut off 0.25 s after its end
     /// lacks (flite's "hey computer turn off…" scored 0.5 cut, 1 whole);
     /// and an utterance that short is also judged as the phrase alone.
-    public func verifyWake(_ candidate: WakeCandidate, in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
+    package func verifyWake(_ candidate: WakeCandidate, in segment: SpeechSegment) throws(SpeechError) -> WakeDetection? {
         let rate = Double(RecognizerAudio.sampleRate)
         let count = segment.samples.count
         var window = 0..<count

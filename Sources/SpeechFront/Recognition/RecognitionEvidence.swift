@@ -9,50 +9,50 @@ import Foundation
 /// senone of each frame (PocketSphinx's normalisation); margins are the
 /// phone loop's score minus the words', per frame: 0 when the words fit
 /// as well as any phones could, growing as the speech strays from them.
-public struct RecognitionEvidence: Sendable, Equatable {
+package struct RecognitionEvidence: Sendable, Equatable {
     /// Frames (10 ms) of the utterance.
-    public var frames: Int
+    package var frames: Int
     /// Frames inside the hypothesis's words (fillers and silence excluded).
-    public var wordFrames: Int
+    package var wordFrames: Int
     /// Frames the phone loop hears as speech sounds (not silence or noise).
-    public var loopSpeechFrames: Int
+    package var loopSpeechFrames: Int
     /// Whole-path margin per frame: path scores (language weights and
     /// insertion penalties included), over every frame.
-    public var pathMargin: Double
+    package var pathMargin: Double
     /// Acoustic margin per frame over the hypothesis's words.
-    public var wordMargin: Double
+    package var wordMargin: Double
     /// The largest acoustic margin per frame of any one word.
-    public var worstWordMargin: Double
+    package var worstWordMargin: Double
     /// Words and phones of the hypothesis.
-    public var words: Int
-    public var phones: Int
+    package var words: Int
+    package var phones: Int
     /// Share of the phone loop's speech frames that fall outside the
     /// hypothesis's words: speech the command does not account for.
-    public var unexplainedSpeech: Double
+    package var unexplainedSpeech: Double
     /// The phone loop's own acoustic score per frame over the words' frames
     /// (how far even free phones fall short of the best senones: a voice
     /// unlike the acoustic model's training speakers scores low here).
-    public var loopFit: Double = 0
+    package var loopFit: Double = 0
     /// Phone edits between each word's pronunciation and the phones the
     /// loop heard in the word's time, over the hypothesis's phones: low
     /// when free phones hear what the words say, near 1 where the words
     /// were laid over other speech.
-    public var phoneDistance: Double = 0
+    package var phoneDistance: Double = 0
     /// The same for the word whose phones disagree most.
-    public var worstWordPhoneDistance: Double = 0
+    package var worstWordPhoneDistance: Double = 0
     /// Seconds of the utterance the voice gate heard as a voice (nil
     /// without the gate): how long the person spoke, whatever the voice.
-    public var voicedSeconds: Double?
+    package var voicedSeconds: Double?
 
     /// Share of the hypothesis's word frames that the voice gate heard as a
     /// voice (nil without the gate): a command the person said lies on
     /// their voice; words the decoder laid over noise, a clatter or the
     /// silence around a lone word do not, whatever the voice.
-    public var voicedWordShare: Double?
+    package var voicedWordShare: Double?
 
     /// What a neural recogniser heard in the same audio, and how far it is
     /// from the command (nil when it is not installed or was not asked).
-    public var secondOpinion: SecondOpinion?
+    package var secondOpinion: SecondOpinion?
 
     /// Measures `voicedWordShare` from the gate's frame verdicts.
     mutating func measureVoice(_ voice: [Bool], in grammar: DecodedUtterance) {
@@ -69,11 +69,11 @@ public struct RecognitionEvidence: Sendable, Equatable {
 
     /// Phones of the hypothesis per second of voice: a lone word forced
     /// onto a command of many words comes out implausibly fast.
-    public var phonesPerVoicedSecond: Double? {
+    package var phonesPerVoicedSecond: Double? {
         voicedSeconds.map { Double(phones) / max(0.1, $0) }
     }
 
-    public init(frames: Int, wordFrames: Int, loopSpeechFrames: Int, pathMargin: Double, wordMargin: Double,
+    package init(frames: Int, wordFrames: Int, loopSpeechFrames: Int, pathMargin: Double, wordMargin: Double,
                 worstWordMargin: Double, words: Int, phones: Int, unexplainedSpeech: Double) {
         self.frames = frames
         self.wordFrames = wordFrames
@@ -87,7 +87,7 @@ public struct RecognitionEvidence: Sendable, Equatable {
     }
 
     /// Phones per second of the words' own time.
-    public var phonesPerSecond: Double {
+    package var phonesPerSecond: Double {
         wordFrames > 0 ? Double(phones) * 100 / Double(wordFrames) : 0
     }
 }

@@ -24,7 +24,7 @@ public struct Transcript: Sendable {
     /// The matched command; nil when the speech fits none (or was rejected).
     public var match: MatchResult?
     /// What the confidence of a grammar result was judged from.
-    public var evidence: RecognitionEvidence?
+    package var evidence: RecognitionEvidence?
 }
 
 /// Which search turns audio into words.

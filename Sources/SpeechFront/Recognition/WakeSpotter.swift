@@ -19,9 +19,9 @@
 ///
 /// @unchecked Sendable: the session hands it to its one listening task,
 /// which alone feeds it until the listening ends.
-public final class WakeSpotter: @unchecked Sendable {
+package final class WakeSpotter: @unchecked Sendable {
     private let decoder: SearchDecoder
-    public let phrase: WakePhrase
+    package let phrase: WakePhrase
 
     /// Audio kept before a proposal for the second stage, and heard after
     /// it, in seconds: the search's boundaries are rough (its end is where
@@ -72,7 +72,7 @@ public final class WakeSpotter: @unchecked Sendable {
     }
 
     /// A new stream: its clock starts at zero and nothing of an earlier one is kept.
-    public func startStream() throws(SpeechError) {
+    package func startStream() throws(SpeechError) {
         if inUtterance { try decoder.endUtterance() }
         inUtterance = false
         decoder.startStream()
@@ -96,7 +96,7 @@ public final class WakeSpotter: @unchecked Sendable {
     /// decoder's is: over a stream of mostly room noise the mean was the
     /// noise's, and espeak-ng's "alexa" at the start of a stream was never
     /// proposed. It also spares decoding the pauses.
-    public func feed(_ samples: [Int16], original: [Int16]? = nil, hearingSpeech: Bool = true) throws(SpeechError) -> [WakeCandidate] {
+    package func feed(_ samples: [Int16], original: [Int16]? = nil, hearingSpeech: Bool = true) throws(SpeechError) -> [WakeCandidate] {
         history += samples
         originalHistory += original ?? samples
         position += samples.count
@@ -125,7 +125,7 @@ public final class WakeSpotter: @unchecked Sendable {
 
     /// A gap of `count` samples (audio dropped, or not listened to): the
     /// search starts afresh after it.
-    public func skip(_ count: Int) throws(SpeechError) -> [WakeCandidate] {
+    package func skip(_ count: Int) throws(SpeechError) -> [WakeCandidate] {
         if inUtterance { try endUtterance() }
         let candidates = ready(all: true)
         position += count
@@ -137,7 +137,7 @@ public final class WakeSpotter: @unchecked Sendable {
     }
 
     /// The end of the stream: the candidates still waiting, with the audio there is.
-    public func finish() throws(SpeechError) -> [WakeCandidate] {
+    package func finish() throws(SpeechError) -> [WakeCandidate] {
         if inUtterance { try endUtterance() }
         return ready(all: true)
     }
@@ -214,13 +214,13 @@ public final class WakeSpotter: @unchecked Sendable {
 
 /// A place where the keyphrase search proposed the wake phrase, with the
 /// audio around it, for the second stage (`CommandRecognizer.verifyWake`).
-public struct WakeCandidate: Sendable {
+package struct WakeCandidate: Sendable {
     /// Seconds of the stream.
-    public var start: Double
-    public var end: Double
+    package var start: Double
+    package var end: Double
     /// The stream's audio from `audioStart` seconds, around the proposal.
-    public var audio: [Int16]
+    package var audio: [Int16]
     /// The same stretch as it came, before denoising.
-    public var originalAudio: [Int16]
-    public var audioStart: Double
+    package var originalAudio: [Int16]
+    package var audioStart: Double
 }

@@ -4,19 +4,19 @@ import Foundation
 /// the same in total however many of each there are, Adam, small weight
 /// decay. Examples are windows of `WakeNetwork.window` embeddings in a
 /// `WakeTrainingSet`.
-public struct WakeNetworkTrainer {
-    public var hiddenWidth = 64
-    public var epochs = 20
-    public var batchSize = 256
-    public var learningRate: Float = 1e-3
-    public var weightDecay: Float = 1e-4
-    public var seed: UInt64 = 1
+package struct WakeNetworkTrainer {
+    package var hiddenWidth = 64
+    package var epochs = 20
+    package var batchSize = 256
+    package var learningRate: Float = 1e-3
+    package var weightDecay: Float = 1e-4
+    package var seed: UInt64 = 1
 
-    public init() {}
+    package init() {}
 
     /// A network trained to tell the set's positive windows from its
     /// negative ones; `progress` hears the epoch and its mean loss.
-    public func train(phrase: String, examples: WakeTrainingSet,
+    package func train(phrase: String, examples: WakeTrainingSet,
                       progress: (Int, Double) -> Void = { _, _ in }) -> WakeNetwork {
         let width = WakeNetwork.inputWidth
         let positiveCount = examples.positives.count, negativeCount = examples.negatives.count

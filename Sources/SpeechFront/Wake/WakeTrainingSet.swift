@@ -3,18 +3,18 @@
 /// value is. Windows of a clip overlap in all but one embedding, so keeping
 /// them whole took `WakeNetwork.window` times the memory (a detector's
 /// windows were 1 GB, held twice while joined; its embeddings are 0.1 GB).
-public struct WakeTrainingSet: Sendable, Equatable {
+package struct WakeTrainingSet: Sendable, Equatable {
     /// Every clip's embeddings, laid flat.
-    public private(set) var embeddings: [Float] = []
+    package private(set) var embeddings: [Float] = []
     /// Offsets into `embeddings` of windows ending with the phrase, and of the others.
-    public private(set) var positives: [Int] = []
-    public private(set) var negatives: [Int] = []
+    package private(set) var positives: [Int] = []
+    package private(set) var negatives: [Int] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds a clip's `clipEmbeddings` and its windows, each named by its
     /// last embedding's index; windows reaching outside the clip are left out.
-    public mutating func add(_ clipEmbeddings: [[Float]], positiveEnds: [Int], negativeEnds: [Int]) {
+    package mutating func add(_ clipEmbeddings: [[Float]], positiveEnds: [Int], negativeEnds: [Int]) {
         let base = embeddings.count / SpeechEmbedding.width
         let window = WakeNetwork.window
         guard clipEmbeddings.count >= window else { return }
@@ -31,7 +31,7 @@ public struct WakeTrainingSet: Sendable, Equatable {
     }
 
     /// Adds another set's clips after this one's.
-    public mutating func append(_ other: WakeTrainingSet) {
+    package mutating func append(_ other: WakeTrainingSet) {
         let shift = embeddings.count
         embeddings += other.embeddings
         positives += other.positives.map { $0 + shift }

@@ -4,20 +4,20 @@ import Foundation
 /// that share sounds with the phrase ("alex", "lexicon", "election" for
 /// "alexa"), which are the false wakes a detector trained on the phrase
 /// alone would make; and the dictionary at large, for ordinary speech.
-public struct WakeTrainingWords: Sendable {
+package struct WakeTrainingWords: Sendable {
     /// Words with at least two of the phrase's phone pairs.
-    public let soundingAlike: [String]
+    package let soundingAlike: [String]
     /// Plain dictionary words (letters only, no variants), the phrase's words excepted.
-    public let other: [String]
+    package let other: [String]
     /// Everyday short words that people say alone (answers, numbers,
     /// greetings), the phrase's words excepted: random dictionary words are
     /// mostly long and rare, and a detector that never heard "no" or "two"
     /// on its own woke on them.
-    public let everyday: [String]
+    package let everyday: [String]
     /// The phrase's phones.
-    public let phrasePhones: [String]
+    package let phrasePhones: [String]
 
-    public init(phrase: WakePhrase, dictionary: String) throws(SpeechError) {
+    package init(phrase: WakePhrase, dictionary: String) throws(SpeechError) {
         let entries = try PronunciationDictionary.entries(for: nil, in: dictionary)
         var phones: [String: [String]] = [:]
         for entry in entries where !entry.word.hasSuffix(")") {

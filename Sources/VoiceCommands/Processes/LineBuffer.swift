@@ -3,15 +3,15 @@ import PhraseMatcher
 
 /// Bytes read in arbitrary chunks (a pipe, stdin), handed back as whole lines.
 /// A line longer than `maximumLineLength` is dropped, not held.
-public struct LineBuffer: Sendable {
-    public static let maximumLineLength = 1 << 20
+package struct LineBuffer: Sendable {
+    package static let maximumLineLength = 1 << 20
     private var pending: [UInt8] = []
     private var skippingLongLine = false
 
-    public init() {}
+    package init() {}
 
     /// The lines `data` completes, without their newlines.
-    public mutating func append(_ data: Data) -> [String] {
+    package mutating func append(_ data: Data) -> [String] {
         var lines: [String] = []
         for byte in data {
             if byte == UInt8(ascii: "\n") {
@@ -30,7 +30,7 @@ public struct LineBuffer: Sendable {
     }
 
     /// A last line without a newline, at the end of input.
-    public mutating func finish() -> String? {
+    package mutating func finish() -> String? {
         defer { pending = []; skippingLongLine = false }
         return pending.isEmpty || skippingLongLine ? nil : String(decoding: pending, as: UTF8.self)
     }

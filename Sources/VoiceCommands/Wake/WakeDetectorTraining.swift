@@ -9,25 +9,25 @@ import Synchronization
 /// saying words that share its sounds, ordinary words, several voices at
 /// once, and noise. The speech embedding underneath was learnt from real
 /// voices, which is what lets a detector trained this way hear them.
-public struct WakeDetectorTraining: Sendable {
-    public let phrase: WakePhrase
+package struct WakeDetectorTraining: Sendable {
+    package let phrase: WakePhrase
     /// Synthetic recordings of the phrase, and of everything else.
-    public var phraseClips = 3_000
-    public var otherClips = 3_000
-    public var seed: UInt64 = 1
+    package var phraseClips = 3_000
+    package var otherClips = 3_000
+    package var seed: UInt64 = 1
     /// Threads making and hearing clips (one network each).
-    public var workers = 2
+    package var workers = 2
 
-    public init(phrase: WakePhrase) { self.phrase = phrase }
+    package init(phrase: WakePhrase) { self.phrase = phrase }
 
     /// The version of what `run` teaches (`WakeNetwork.recipe`): 2 added
     /// the phrase heard a while ago and everyday words said alone as
     /// things that are not the phrase; 3 any word said alone, not only
     /// everyday ones.
-    public static let recipe = 3
+    package static let recipe = 3
 
     /// The trained network; `progress` hears what is being done.
-    public func run(dictionary: String, progress: @Sendable (String) -> Void = { _ in }) throws(SpeechError) -> WakeNetwork {
+    package func run(dictionary: String, progress: @Sendable (String) -> Void = { _ in }) throws(SpeechError) -> WakeNetwork {
         let words = try WakeTrainingWords(phrase: phrase, dictionary: dictionary)
         guard !words.other.isEmpty else { throw SpeechError("the pronunciation dictionary \(dictionary) has no plain words") }
         let voices = try TrainingVoices()

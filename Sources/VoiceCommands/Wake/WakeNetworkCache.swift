@@ -5,8 +5,8 @@ import SpeechFront
 /// `$VOICECMD_WAKE_CACHE`, else `$XDG_CACHE_HOME/voicecmd/wake`, else
 /// `~/.cache/voicecmd/wake`. A listener finds a phrase's detector there
 /// by the phrase alone.
-public enum WakeNetworkCache {
-    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+package enum WakeNetworkCache {
+    package static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let folder = environment["VOICECMD_WAKE_CACHE"], !folder.isEmpty { return folder }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/voicecmd/wake" }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -16,14 +16,14 @@ public enum WakeNetworkCache {
     /// The file of `phrase`'s detector: its words joined by "_" (each
     /// holds a letter, and only letters, apostrophes and hyphens, so no name
     /// can leave the folder or hide in it).
-    public static func path(for phrase: WakePhrase, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func path(for phrase: WakePhrase, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let name = phrase.words.joined(separator: "_")
         return directory(environment: environment) + "/" + name + ".wakenet"
     }
 
     /// `phrase`'s trained detector, or nil when none was trained; throws
     /// when the file is there but cannot be used.
-    public static func network(for phrase: WakePhrase,
+    package static func network(for phrase: WakePhrase,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechError) -> WakeNetwork? {
         let path = path(for: phrase, environment: environment)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -36,7 +36,7 @@ public enum WakeNetworkCache {
 
     /// Keeps `network` where `network(for:)` finds it; returns the path.
     @discardableResult
-    public static func store(_ network: WakeNetwork, for phrase: WakePhrase,
+    package static func store(_ network: WakeNetwork, for phrase: WakePhrase,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechError) -> String {
         let path = path(for: phrase, environment: environment)
         do {
