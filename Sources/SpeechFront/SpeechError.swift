@@ -2,7 +2,24 @@
 /// type of SpeechFront.
 public struct SpeechError: Error, Sendable, CustomStringConvertible, Equatable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// What a front end can add, in its own terms (a command-line flag, a
+    /// settings screen): the message speaks only of the library's concepts.
+    public var hint: Hint?
+
+    public enum Hint: Sendable, Equatable {
+        /// A device was not found: the list of devices would show its name.
+        case listDevices
+        /// Audio read as a raw stream holds a file: it could be read as a file.
+        case readAsFile
+        /// A PocketSphinx file is missing: it can be given.
+        case acousticModel, dictionary, languageModel
+    }
+
+    public init(_ message: String, hint: Hint? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+
     public var description: String { message }
 }
 

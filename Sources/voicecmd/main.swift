@@ -59,7 +59,10 @@ func runTool(_ argv: [String]) -> Int32 {
         printError("Error: \(error.message)")
         return 1
     } catch let error as ShortcutProblem {
-        printError("Error: \(error.message)")
+        printError("Error: \(FlagHints.message(of: error))")
+        return 1
+    } catch let error as SpeechError {
+        printError("Error: \(FlagHints.message(of: error))")
         return 1
     } catch {
         printError("Error: \(error)")

@@ -31,7 +31,13 @@ public struct Shortcut: Sendable, Hashable {
 /// Why a shortcut cannot be added or used, said to the person.
 public struct ShortcutProblem: Error, Sendable, Equatable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// A required parameter the shortcut could leave open, to be asked each
+    /// time: a front end names its own way of saying so.
+    public var askable: String?
+    public init(_ message: String, askable: String? = nil) {
+        self.message = message
+        self.askable = askable
+    }
 }
 
 extension CommandModel {
@@ -91,7 +97,7 @@ extension CommandModel {
             let given = presets.contains { $0.name == parameter.name } || spoken.contains(parameter.name)
             if !given && !shortcut.asked.contains(parameter.name) {
                 throw ShortcutProblem("the sentence leaves the \(parameter.title.lowercased()) open; say it in the sentence, "
-                                      + "put \\(\(parameter.name)) in the phrase, or leave it to be asked with --ask \(parameter.name)")
+                                      + "put \\(\(parameter.name)) in the phrase, or leave it to be asked", askable: parameter.name)
             }
         }
         return (intentIndex, Phrase(text: shortcut.phrase, template: parsed.template, presetArguments: presets))

@@ -22,7 +22,7 @@ final class PulseAudioCapture {
         var error: Int32 = 0
         guard let stream = pa_simple_new(nil, "voicecmd", PA_STREAM_RECORD, device, "listen", &spec, nil, &attributes, &error) else {
             throw Self.openingError(code: error, device: device, noEntity: "no audio source named",
-                                    hint: ": 'voicecmd listen --list-devices' lists them", cannot: "record from", fallback: "the default source")
+                                    hint: .listDevices, cannot: "record from", fallback: "the default source")
         }
         self.stream = stream
     }
@@ -47,14 +47,14 @@ final class PulseAudioCapture {
     /// Why a stream (recording or playback) could not be opened, with what
     /// to do about it: no server, no such device (`noEntity` 'name' (reason)
     /// `hint`), or "cannot `cannot` 'name' / `fallback`: reason".
-    static func openingError(code: Int32, device: String?, noEntity: String, hint: String = "", cannot: String,
+    static func openingError(code: Int32, device: String?, noEntity: String, hint: SpeechError.Hint? = nil, cannot: String,
                              fallback: String) -> SpeechError {
         let reason = String(cString: pa_strerror(code))
         switch code {
         case Int32(PA_ERR_CONNECTIONREFUSED.rawValue), Int32(PA_ERR_INVALIDSERVER.rawValue):
             return unreachable(reason)
         case Int32(PA_ERR_NOENTITY.rawValue):
-            return SpeechError("\(noEntity) '\(device ?? "default")' (\(reason))\(hint)")
+            return SpeechError("\(noEntity) '\(device ?? "default")' (\(reason))", hint: hint)
         default:
             return SpeechError("cannot \(cannot) \(device.map { "'\($0)'" } ?? fallback): \(reason)")
         }

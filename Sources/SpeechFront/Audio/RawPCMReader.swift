@@ -32,7 +32,7 @@ package struct RawPCMReader: AudioReader {
         var bytes = [UInt8](data)
         if !checkedStart {
             checkedStart = true
-            if let problem = Self.notRawPCM(bytes) { throw SpeechError("\(name): \(problem)") }
+            if let problem = Self.notRawPCM(bytes) { throw SpeechError("\(name): \(problem.message)", hint: problem.isAudioFile ? .readAsFile : nil) }
         }
         // The end: a last odd byte is half a sample, and is dropped.
         if bytes.isEmpty { pendingByte = nil; return nil }
@@ -47,17 +47,17 @@ package struct RawPCMReader: AudioReader {
 
     /// Why the start of a stream is not raw 16-bit PCM, when it clearly is not:
     /// an audio file's header, or text.
-    static func notRawPCM(_ bytes: [UInt8]) -> String? {
+    static func notRawPCM(_ bytes: [UInt8]) -> (message: String, isAudioFile: Bool)? {
         for (magic, format) in [("RIFF", "a WAV file"), ("fLaC", "a FLAC file"), ("OggS", "an Ogg file"), ("ID3", "an MP3 file")]
         where bytes.starts(with: Array(magic.utf8)) {
-            return "holds \(format), not raw PCM: give the file with --input FILE, or convert it (sox FILE -t raw -r 16000 -b 16 -e signed -c 1 -)"
+            return ("holds \(format), not raw PCM: read it as a file, or convert it (sox FILE -t raw -r 16000 -b 16 -e signed -c 1 -)", true)
         }
         // Text is nearly all printable ASCII; 16-bit samples are not (quiet
         // audio is full of 0x00 and 0xFF high bytes).
         let sample = bytes.prefix(4096)
         let printable = sample.filter { (32...126).contains($0) || $0 == 9 || $0 == 10 || $0 == 13 }.count
         if sample.count >= 64, printable * 100 >= sample.count * 95 {
-            return "is text, not raw 16 kHz 16-bit mono PCM"
+            return ("is text, not raw 16 kHz 16-bit mono PCM", false)
         }
         return nil
     }

@@ -27,11 +27,11 @@ public struct SpeechModelFiles: Sendable, Equatable {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: files.acousticModel + "/mdef", isDirectory: &isDirectory) || isDirectory.boolValue {
             throw SpeechError("no acoustic model at \(files.acousticModel) (it needs an mdef file): install pocketsphinx-en-us, "
-                              + "or give --hmm DIR or \(environmentNames.acousticModel)")
+                              + "or set \(environmentNames.acousticModel)", hint: .acousticModel)
         }
         if !FileManager.default.isReadableFile(atPath: files.dictionary) {
             throw SpeechError("no pronunciation dictionary at \(files.dictionary): install pocketsphinx-en-us, "
-                              + "or give --dict FILE or \(environmentNames.dictionary)")
+                              + "or set \(environmentNames.dictionary)", hint: .dictionary)
         }
         return files
     }
@@ -40,7 +40,7 @@ public struct SpeechModelFiles: Sendable, Equatable {
     func requireLanguageModel() throws(SpeechError) {
         if !FileManager.default.isReadableFile(atPath: languageModel) {
             throw SpeechError("no language model at \(languageModel): install pocketsphinx-en-us, "
-                              + "or give --lm FILE or \(Self.environmentNames.languageModel)")
+                              + "or set \(Self.environmentNames.languageModel)", hint: .languageModel)
         }
     }
 }

@@ -36,7 +36,7 @@ extension ShortcutStore {
         do {
             (intent, compiled) = try model.shortcutPhrase(shortcut, matcher: matcher)
         } catch {
-            throw ShortcutProblem("\"\(phrase)\" cannot stand for \"\(sentence)\": \(error.message)")
+            throw ShortcutProblem("\"\(phrase)\" cannot stand for \"\(sentence)\": \(error.message)", askable: error.askable)
         }
         if let files = try? SpeechModelFiles.locate() {
             let missing: [Pronunciations.MissingWord]

@@ -58,7 +58,7 @@ enum TranscribeCommand: Subcommand {
                 progress.clearLine()
                 if case .failure(let error) = result {
                     failures.set()
-                    if !json { printError("Error: \(error.message)") }
+                    if !json { printError("Error: \(FlagHints.message(of: error))") }
                 }
                 for line in outputLines(file: files[index], result, json: json,
                                                   showApplication: model.applications.count > 1) { StandardOutput.write(line) }

@@ -52,6 +52,11 @@ struct ShortcutEditingTests {
                     == "the sentence \"sing me a song\" matches no intent; a shortcut stands for a sentence voicecmd understands")
             #expect(refusal("hello there", "order a small latte") == "\"hello there\" already means Greet; choose another phrase")
             #expect(refusal("morning", "order a latte")?.hasPrefix("\"morning\" cannot stand for \"order a latte\": the sentence leaves the size open") == true)
+            // The parameter it could leave open is named for the front end to say how.
+            #expect(throws: ShortcutProblem("\"morning\" cannot stand for \"order a latte\": the sentence leaves the size open; say it in the "
+                                            + "sentence, put \\(size) in the phrase, or leave it to be asked", askable: "size")) {
+                try store.add(phrase: "morning", sentence: "order a latte", to: models)
+            }
             #expect(!FileManager.default.fileExists(atPath: store.path))
             _ = try store.add(phrase: "my usual", sentence: "order a small latte", to: models)
             #expect(refusal("my usual", "order a large latte") == "\"my usual\" already means Order; choose another phrase")
