@@ -8,6 +8,14 @@ public struct Argument: Sendable, Hashable {
     public var wordRange: Range<Int>
     /// Outside the parameter's min/max: the resolve stage refuses it.
     public var isOutOfRange: Bool
+
+    public init(name: String, value: SlotValue, text: String, wordRange: Range<Int> = 0..<0, isOutOfRange: Bool = false) {
+        self.name = name
+        self.value = value
+        self.text = text
+        self.wordRange = wordRange
+        self.isOutOfRange = isOutOfRange
+    }
 }
 
 /// An intent that fits the whole utterance, with its arguments.
@@ -25,6 +33,17 @@ public struct Match: Sendable {
     public var arguments: [Argument]
     /// Fits exactly as well as the best candidate (true of the best too).
     public var isTiedWithBest = false
+
+    public init(intent: String, application: String, intentIndex: Int = 0, phraseIndex: Int = 0, confidence: Double = 1,
+                arguments: [Argument], isTiedWithBest: Bool = false) {
+        self.intent = intent
+        self.application = application
+        self.intentIndex = intentIndex
+        self.phraseIndex = phraseIndex
+        self.confidence = confidence
+        self.arguments = arguments
+        self.isTiedWithBest = isTiedWithBest
+    }
 
     public func argument(_ name: String) -> Argument? { arguments.first { $0.name == name } }
 

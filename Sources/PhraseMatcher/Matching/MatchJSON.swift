@@ -15,7 +15,34 @@ extension SlotValue {
     }
 }
 
+extension SlotValue {
+    /// A value read back from its JSON: a whole number as an integer, any
+    /// other number as a number, a string as text (enum cases and entities
+    /// print as their identifiers), `{"amount", "currency"}` as money. Nil
+    /// for null. What printed the same reads back the same.
+    public init?(json: JSONOutput) {
+        switch json {
+        case .integer(let value): self = .integer(value)
+        case .number(let value): self = value == value.rounded() && abs(value) < 1e15 ? .integer(Int(value)) : .number(value)
+        case .string(let text): self = .text(text)
+        case .bool(let value): self = .boolean(value)
+        case .object:
+            guard let amount = json["amount"]?.doubleValue, let code = json["currency"]?.stringValue else { return nil }
+            self = .currency(amount: amount, code: code)
+        case .array, .null: return nil
+        }
+    }
+}
+
 extension Argument {
+    /// An argument read back from its JSON (`json`), named `name`.
+    public init?(name: String, json: JSONOutput) {
+        guard let text = json["text"]?.stringValue else { return nil }
+        let candidates: [String]? = if case .array(let ids)? = json["candidates"] { ids.compactMap(\.stringValue) } else { nil }
+        guard let value = candidates.map(SlotValue.ambiguousEntities) ?? json["value"].flatMap(SlotValue.init(json:)) else { return nil }
+        self.init(name: name, value: value, text: text, isOutOfRange: json["outOfRange"] == .bool(true))
+    }
+
     /// `{"value": …, "text": …}`, with the candidate ids when several
     /// entities fit and a flag when the value is out of range.
     public var json: JSONOutput {

@@ -93,9 +93,21 @@ public struct SummaryCard: Sendable, Hashable {
         public var parameter: String
         public var title: String
         public var value: String
+
+        public init(parameter: String, title: String, value: String) {
+            self.parameter = parameter
+            self.title = title
+            self.value = value
+        }
     }
 
     public var title: String
     public var summary: String
     public var fields: [Field]
+
+    public init(title: String, summary: String, fields: [Field]) {
+        self.title = title
+        self.summary = summary
+        self.fields = fields
+    }
 }

@@ -59,3 +59,71 @@ extension ConversationEvent {
         }
     }
 }
+
+/// Events encode as their `json` and decode from it, so a line `voicecmd
+/// --json` printed reads back as the event. Decoding is as exact as the
+/// JSON: a value reads back as what prints the same (an enum case as its
+/// identifier's text, a duration as its seconds), arguments come in the
+/// decoder's order (JSON objects have none), and a span's endpointing
+/// moment, which is not printed, is the moment of decoding.
+extension SessionEvent: Codable {
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONOutput(from: decoder)
+        func corrupt(_ what: String) -> DecodingError {
+            DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a session event \(what)"))
+        }
+        func string(_ key: String) throws -> String {
+            guard let value = json[key]?.stringValue else { throw corrupt("needs the string \"\(key)\"") }
+            return value
+        }
+        func number(_ key: String) throws -> Double {
+            guard let value = json[key]?.doubleValue else { throw corrupt("needs the number \"\(key)\"") }
+            return value
+        }
+        let kind: Kind
+        switch try string("event") {
+        case "listening": kind = .listening(source: try string("source"))
+        case "wake": kind = .wake(phrase: try string("phrase"), confidence: json["confidence"]?.doubleValue)
+        case "transcript":
+            kind = .transcript(text: try string("text"), confidence: try number("confidence"), accepted: json["accepted"] != .bool(false))
+        case "dropped": kind = .dropped(frames: Int(try number("frames")))
+        case "ignored":
+            guard let reason = IgnoredReason(rawValue: try string("reason")) else { throw corrupt("has an unknown \"reason\"") }
+            kind = .ignored(reason: reason)
+        case "intent":
+            if json["intent"] == .null {
+                kind = .conversation(.noIntent(try string("text")))
+            } else {
+                guard case .object(let members)? = json["arguments"] else { throw corrupt("needs the object \"arguments\"") }
+                let arguments = try members.map { name, value in
+                    guard let argument = Argument(name: name, json: value) else { throw corrupt("has an unreadable argument \"\(name)\"") }
+                    return argument
+                }
+                kind = .conversation(.intent(Match(intent: try string("intent"), application: try string("application"), arguments: arguments)))
+            }
+        case "prompt":
+            guard let promptKind = Prompt.Kind(rawValue: try string("kind")) else { throw corrupt("has an unknown prompt \"kind\"") }
+            let options: [String] = if case .array(let ids)? = json["options"] { ids.compactMap(\.stringValue) } else { [] }
+            kind = .conversation(.prompt(Prompt(kind: promptKind, parameter: json["parameter"]?.stringValue, text: try string("text"), options: options)))
+        case "answer": kind = .conversation(.answer(try string("text")))
+        case "reply":
+            guard let code = ReplyCode(rawValue: try string("code")) else { throw corrupt("has an unknown reply \"code\"") }
+            kind = .conversation(.reply(Reply(code: code, text: try string("text"))))
+        case "card":
+            let fields: [SummaryCard.Field] = if case .array(let items)? = json["fields"] {
+                items.compactMap { item in
+                    guard let parameter = item["parameter"]?.stringValue, let title = item["title"]?.stringValue,
+                          let value = item["value"]?.stringValue else { return nil }
+                    return SummaryCard.Field(parameter: parameter, title: title, value: value)
+                }
+            } else { [] }
+            kind = .conversation(.card(SummaryCard(title: try string("title"), summary: try string("summary"), fields: fields)))
+        case "note": kind = .conversation(.note(try string("text")))
+        case let other: throw corrupt("of an unknown kind \"\(other)\"")
+        }
+        let span = try json["start"].map { _ in SpeechSpan(start: try number("start"), end: try number("end"), endpointed: .now) }
+        self.init(kind, utterance: span)
+    }
+}

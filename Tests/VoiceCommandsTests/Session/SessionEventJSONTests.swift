@@ -75,4 +75,27 @@ struct SessionEventJSONTests {
             #expect(object?["event"] is String)
         }
     }
+
+    /// The same JSON, whatever the order of an object's members (which a
+    /// decoder does not keep).
+    static func sameJSON(_ first: String, _ second: String) throws -> Bool {
+        let a = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(second.utf8)) as? NSDictionary
+        return a != nil && a == b
+    }
+
+    /// Events are Codable: a line `--json` printed decodes to the event
+    /// that prints it again, and any encoder gives the same members.
+    @Test func everyLineReadsBackAsItsEvent() throws {
+        for line in try String(contentsOf: Self.goldenURL, encoding: .utf8).split(separator: "\n") {
+            let event = try JSONDecoder().decode(SessionEvent.self, from: Data(line.utf8))
+            #expect(try Self.sameJSON(event.json.serialized, String(line)), "\(line)")
+            let encoded = try JSONEncoder().encode(event)
+            #expect(try Self.sameJSON(String(decoding: encoded, as: UTF8.self), String(line)), "\(line)")
+            let again = try JSONDecoder().decode(SessionEvent.self, from: encoded)
+            #expect(try Self.sameJSON(again.json.serialized, String(line)), "\(line)")
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionEvent.self, from: Data(#"{"event":"party"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SessionEvent.self, from: Data(#"{"event":"reply","text":"hi"}"#.utf8)) }
+    }
 }
