@@ -1,5 +1,6 @@
 import Foundation
 import PhraseMatcher
+import Synchronization
 
 /// The engine an application embeds: the command model, the matcher
 /// compiled from it, and the application's services (handlers, resolvers,
@@ -7,43 +8,59 @@ import PhraseMatcher
 /// before every utterance; when they change, the matcher is rebuilt in place
 /// and `onModelChange` lets a recogniser rebuild its grammar.
 ///
-/// Use from one thread (or one actor) at a time.
-public final class CommandEngine {
-    public private(set) var model: CommandModel
-    public private(set) var matcher: Matcher
+/// Sendable: its state is behind a lock, and the services it calls
+/// (queries, handlers) are called outside it.
+public final class CommandEngine: Sendable {
+    private struct State {
+        var model: CommandModel
+        var matcher: Matcher
+        var modelGeneration = 0
+        var followUpAttempts = 2
+        var confirmValuesBelow = 0.4
+        var onModelChange: (@Sendable (CommandModel) -> Void)?
+        var queries: [String: any EntityQuery] = [:]
+        var handlers: [String: any IntentHandler] = [:]
+        var resolvers: [String: any ParameterResolver] = [:]
+        var authenticator: (any Authenticator)?
+        var authenticatedUntil: [String: Date] = [:]
+    }
+    private let state: Mutex<State>
+
+    public var model: CommandModel { state.withLock { $0.model } }
+    public var matcher: Matcher { state.withLock { $0.matcher } }
     /// Counts the rebuilds of the model and matcher (entity lists changed),
     /// so whoever compiled something from them can tell it is behind.
-    public private(set) var modelGeneration = 0
+    public var modelGeneration: Int { state.withLock { $0.modelGeneration } }
     /// Follow-up answers not understood before the conversation gives up.
-    public var followUpAttempts = 2
+    public var followUpAttempts: Int {
+        get { state.withLock { $0.followUpAttempts } }
+        set { state.withLock { $0.followUpAttempts = newValue } }
+    }
     /// Speech confidence under which enum and entity values are checked
     /// with "Did you mean …?". Correct commands over kitchen noise measured
     /// 0.41–0.7 and rejection is at 0.3: only the doubtful band just above
     /// rejection is asked about, not every command said in a noisy room.
-    public var confirmValuesBelow = 0.4
+    public var confirmValuesBelow: Double {
+        get { state.withLock { $0.confirmValuesBelow } }
+        set { state.withLock { $0.confirmValuesBelow = newValue } }
+    }
     /// Called after entity queries changed the model.
-    public var onModelChange: ((CommandModel) -> Void)?
-
-    private var queries: [String: any EntityQuery] = [:]
-    private var handlers: [String: any IntentHandler] = [:]
-    private var resolvers: [String: any ParameterResolver] = [:]
-    /// Registered in code: authenticates for every application.
-    private var authenticator: (any Authenticator)?
-    /// Per application, until when its last authentication holds.
-    private var authenticatedUntil: [String: Date] = [:]
+    public var onModelChange: (@Sendable (CommandModel) -> Void)? {
+        get { state.withLock { $0.onModelChange } }
+        set { state.withLock { $0.onModelChange = newValue } }
+    }
 
     /// Checks a model made in code as the loader checks a file
     /// (`CommandModel.problems()`): a parameter of an undeclared type would
     /// otherwise never match, silently.
     public init(model: CommandModel) throws(ModelLoadError) {
-        self.model = try model.checked()
-        self.matcher = Matcher(model: model)
+        let checked = try model.checked()
+        state = Mutex(State(model: checked, matcher: Matcher(model: checked)))
     }
 
     /// The engine of loaded models, sharing their matcher (not compiling another).
     public init(models: ModelSet) {
-        self.model = models.model
-        self.matcher = models.matcher
+        state = Mutex(State(model: models.model, matcher: models.matcher))
     }
 
     // MARK: Registration
@@ -51,19 +68,21 @@ public final class CommandEngine {
     /// Entities of `typeName` come from `query` from now on; of that
     /// application's type, when several applications declare one of the name.
     public func register(_ query: any EntityQuery, forType typeName: String, in application: String? = nil) {
-        let qualified = application.map { $0 + "." + typeName }
-        queries[qualified.flatMap { model.type(named: $0)?.name } ?? typeName] = query
+        state.withLock { state in
+            let qualified = application.map { $0 + "." + typeName }
+            state.queries[qualified.flatMap { state.model.type(named: $0)?.name } ?? typeName] = query
+        }
         refreshEntities()
     }
 
     /// Handles `intentName` in Swift instead of the model's program; only
     /// that application's, when `application` is given.
     public func register(_ handler: any IntentHandler, forIntent intentName: String, in application: String? = nil) {
-        handlers[Self.key(intentName, application)] = handler
+        state.withLock { $0.handlers[Self.key(intentName, application)] = handler }
     }
 
     public func register(_ resolver: any ParameterResolver, forIntent intentName: String, in application: String? = nil) {
-        resolvers[Self.key(intentName, application)] = resolver
+        state.withLock { $0.resolvers[Self.key(intentName, application)] = resolver }
     }
 
     /// Registrations are found by application and intent, then by intent alone.
@@ -71,12 +90,12 @@ public final class CommandEngine {
         application.map { $0 + "\u{0}" + intent } ?? intent
     }
 
-    private func registered<Service>(_ services: [String: Service], for intent: Intent) -> Service? {
-        services[Self.key(intent.name, model.application(of: intent).name)] ?? services[intent.name]
+    private static func registered<Service>(_ services: [String: Service], for intent: Intent, in model: CommandModel) -> Service? {
+        services[key(intent.name, model.application(of: intent).name)] ?? services[intent.name]
     }
 
     /// Replaces the `authenticate` programs of every application.
-    public func register(_ authenticator: any Authenticator) { self.authenticator = authenticator }
+    public func register(_ authenticator: any Authenticator) { state.withLock { $0.authenticator = authenticator } }
 
     // MARK: Matching
 
@@ -96,35 +115,45 @@ public final class CommandEngine {
         Conversation(engine: self, emit: emit)
     }
 
-    /// Asks every entity query for its entities; rebuilds the matcher when a
-    /// list changed. True when it did.
+    /// Asks every entity query for its entities (outside the lock: a query
+    /// is the application's code); rebuilds the matcher when a list
+    /// changed. True when it did.
     @discardableResult
     public func refreshEntities() -> Bool {
+        let (queries, types) = state.withLock { ($0.queries, $0.model.types) }
         guard !queries.isEmpty else { return false }
         var changed = false
-        var types = model.types
-        for index in types.indices {
-            guard let query = queries[types[index].name] else { continue }
+        var refreshed = types
+        for index in refreshed.indices {
+            guard let query = queries[refreshed[index].name] else { continue }
             let entities = query.suggestedEntities()
-            if case .entity(let current) = types[index].kind, current == entities { continue }
-            types[index].kind = .entity(entities)
+            if case .entity(let current) = refreshed[index].kind, current == entities { continue }
+            refreshed[index].kind = .entity(entities)
             changed = true
         }
         guard changed else { return false }
-        model.types = types
-        matcher = Matcher(model: model)
-        modelGeneration += 1
-        onModelChange?(model)
+        var model = self.model
+        model.types = refreshed
+        let matcher = Matcher(model: model)
+        let notify = state.withLock { state in
+            state.model = model
+            state.matcher = matcher
+            state.modelGeneration += 1
+            return state.onModelChange
+        }
+        notify?(model)
         return true
     }
 
     // MARK: What conversations use
 
     func handler(for intent: Intent) -> (any IntentHandler)? {
-        registered(handlers, for: intent) ?? intent.handler.map(ProgramHandler.init)
+        state.withLock { Self.registered($0.handlers, for: intent, in: $0.model) } ?? intent.handler.map(ProgramHandler.init)
     }
 
-    func resolver(for intent: Intent) -> (any ParameterResolver)? { registered(resolvers, for: intent) }
+    func resolver(for intent: Intent) -> (any ParameterResolver)? {
+        state.withLock { Self.registered($0.resolvers, for: intent, in: $0.model) }
+    }
 
     /// Entities of an entity type, as the model or its query lists them.
     func entities(ofType name: String) -> [Entity] {
@@ -135,7 +164,7 @@ public final class CommandEngine {
     /// Entities a spoken string may mean: the query's search, else the
     /// entities whose name or a synonym holds every word said.
     func searchEntities(ofType name: String, for text: String) -> [Entity] {
-        if let query = queries[name] { return query.entities(matching: text) }
+        if let query = state.withLock({ $0.queries[name] }) { return query.entities(matching: text) }
         let said = TextNormalizer.words(of: text)
         guard !said.isEmpty else { return [] }
         return entities(ofType: name).filter { entity in
@@ -147,13 +176,18 @@ public final class CommandEngine {
     /// success with its application is remembered for that application's
     /// `authenticationTimeout`.
     func ensureAuthenticated(for intent: Intent) -> Authentication {
-        let application = model.application(of: intent)
-        if let until = authenticatedUntil[application.name], Date() < until { return .succeeded }
-        guard let authenticator = authenticator ?? application.authenticate.map(ProgramAuthenticator.init) else {
+        let (application, until, registered) = state.withLock { state in
+            let application = state.model.application(of: intent)
+            return (application, state.authenticatedUntil[application.name], state.authenticator)
+        }
+        if let until, Date() < until { return .succeeded }
+        guard let authenticator = registered ?? application.authenticate.map(ProgramAuthenticator.init) else {
             return .refused(reason: nil)
         }
         let result = authenticator.authenticate()
-        if result == .succeeded { authenticatedUntil[application.name] = Date().addingTimeInterval(application.authenticationTimeout) }
+        if result == .succeeded {
+            state.withLock { $0.authenticatedUntil[application.name] = Date().addingTimeInterval(application.authenticationTimeout) }
+        }
         return result
     }
 }

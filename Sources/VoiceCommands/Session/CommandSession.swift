@@ -95,7 +95,7 @@ public actor CommandSession {
     /// borrows the engine's matcher. `modelPath` locates the model's
     /// pronunciation overrides. `events` hears every event as it happens;
     /// or leave it out and iterate `events(from:)`.
-    public init(engine: sending CommandEngine, speech: CommandRecognizer.Options? = nil, modelPath: String? = nil,
+    public init(engine: CommandEngine, speech: CommandRecognizer.Options? = nil, modelPath: String? = nil,
                 settings: Settings = Settings(), events: @escaping @Sendable (SessionEvent) -> Void = { _ in }) throws(SpeechError) {
         if let speech {
             engine.refreshEntities()

@@ -1,10 +1,13 @@
 import Foundation
+import Synchronization
 import Testing
 import VoiceCommands
 
 /// The embedding API: an intent declared in Swift, entities from a query
 /// that changes while the engine runs, a handler written in Swift.
 struct EmbeddingTests {
+    final class Changes: Sendable { let count = Atomic(0) }
+
     /// Contacts an application keeps, changed at run time.
     /// @unchecked Sendable: `entities` is guarded by `lock`.
     final class ContactBook: EntityQuery, @unchecked Sendable {
@@ -54,11 +57,27 @@ struct EmbeddingTests {
         #expect(throws: ModelLoadError.self) { try CommandEngine(model: model) }
     }
 
+    /// The engine is Sendable: tasks may share it while the application
+    /// changes its entities.
+    @Test func tasksShareTheEngine() async throws {
+        let book = ContactBook([Entity(id: "robin-hood", name: "Robin Hood")])
+        let engine = try Self.makeEngine(book)
+        let intents = try await withThrowingTaskGroup(of: String?.self) { group in
+            for _ in 0..<8 { group.addTask { engine.match("call robin hood").best?.intent } }
+            group.addTask {
+                book.replace(with: [Entity(id: "robin-hood", name: "Robin Hood"), Entity(id: "kim", name: "Kim")])
+                return engine.match("call kim").best?.intent
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(intents == Array(repeating: "Call", count: 9))
+    }
+
     @Test func entitiesFromAQueryChangeTheMatchWithoutReloading() throws {
         let book = ContactBook([Entity(id: "robin-banks", name: "Robin Banks", synonyms: ["Robin"])])
         let engine = try Self.makeEngine(book)
-        var changes = 0
-        engine.onModelChange = { _ in changes += 1 }
+        let changes = Changes()
+        engine.onModelChange = { _ in changes.count.add(1, ordering: .sequentiallyConsistent) }
 
         let before = engine.match("call robin")
         #expect(before.best?.argument("person")?.value == .entity("robin-banks"))
@@ -68,7 +87,7 @@ struct EmbeddingTests {
         let after = engine.match("call robin")
         #expect(after.best?.argument("person")?.value == .entity("robin-hood"))
         #expect(engine.match("ring kim now").best?.argument("person")?.value == .entity("kim"))
-        #expect(changes == 1, "the matcher was rebuilt once, when the list changed")
+        #expect(changes.count.load(ordering: .sequentiallyConsistent) == 1, "the matcher was rebuilt once, when the list changed")
     }
 
     @Test func aSwiftHandlerAnswersThroughTheReplyTemplate() throws {
