@@ -3,12 +3,18 @@
 /// Rendered the way compilers do: one line `file:line:column: error: message`
 /// that scripts can grep, then the source line and a caret span for people.
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Whether the model cannot be used (error) or can, with a problem to fix (warning).
     public enum Severity: String, Sendable { case error, warning }
 
+    /// Error or warning.
     public var severity: Severity
+    /// What is wrong, in one sentence without the location.
     public var message: String
+    /// The file (or, for a model made in code, the place) the problem is in.
     public var file: String
+    /// Line from 1; 0 when there is no position (a model made in code).
     public var line: Int
+    /// Column from 1, in Unicode scalars; 0 when there is no position.
     public var column: Int
     /// The source line the diagnostic points into (empty when unknown); of a
     /// long line, a window around the column, cut ends marked "…".
@@ -18,6 +24,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How many characters the caret span covers (at least 1).
     public var length: Int
 
+    /// A diagnostic at `file:line:column`, `sourceLine` being the text it points into.
     public init(severity: Severity, message: String, file: String, line: Int, column: Int,
                 sourceLine: String = "", length: Int = 1) {
         self.severity = severity
@@ -92,9 +99,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 /// grammar: every error found, in source order. The one error type of
 /// PhraseMatcher's API.
 public struct ModelLoadError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in source order.
     public var diagnostics: [Diagnostic]
     public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
 
+    /// The error of `diagnostics`.
     public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
     /// One error about a phrase written in code (no file): `where` names it,

@@ -6,7 +6,9 @@
 /// line: characters are counted from checkpoints every few kilobytes, and an
 /// excerpt is a window of the line around the offset.
 public struct SourceFile: Sendable {
+    /// The name diagnostics give it (its path, or a name for text).
     public let name: String
+    /// The whole text.
     public let text: String
     let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -19,6 +21,7 @@ public struct SourceFile: Sendable {
     static let excerptWidth = 160
     static let excerptLead = 60
 
+    /// The text `text`, named `name` in diagnostics.
     public init(name: String, text: String) {
         self.name = name
         self.text = text

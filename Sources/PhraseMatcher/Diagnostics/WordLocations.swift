@@ -13,6 +13,7 @@ public struct WordLocations: Sendable {
     private var sources: [SourceFile] = []
     private var places: [String: Place] = [:]
 
+    /// No locations: a model made in code.
     public init() {}
 
     /// The words of a string written at `node` (all of them unless

@@ -46,6 +46,7 @@ public struct JSGFGrammar: Sendable {
         self.intentsNeedingLanguageModel = intentsNeedingLanguageModel
     }
 
+    /// The JSGF grammar of everything `model` accepts, its rules named after `name`.
     public init(model: CommandModel, name: String = "voicecmd") {
         var builder = JSGFBuilder(model: model)
         self = builder.build(grammarName: name)

@@ -3,12 +3,19 @@ import Foundation
 /// A JSON value to print, with object members in the order given (the JSON
 /// Lines output of `voicecmd` keeps a fixed, readable member order).
 public indirect enum JSONOutput: Sendable, Hashable {
+    /// Members in the order given.
     case object([(String, JSONOutput)])
+    /// Elements in order.
     case array([JSONOutput])
+    /// A string, escaped when written.
     case string(String)
+    /// A whole number.
     case integer(Int)
+    /// A number; a whole one is written without a fraction, one not finite as null.
     case number(Double)
+    /// true or false.
     case bool(Bool)
+    /// null.
     case null
 
     /// A number to two decimals: times in seconds and confidences, which

@@ -64,7 +64,9 @@ extension JSONOutput: Codable {
         return members.first { $0.0 == key }?.1
     }
 
+    /// The text of a string; nil for anything else.
     public var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+    /// The value of a number; nil for anything else.
     public var doubleValue: Double? {
         switch self {
         case .integer(let value): Double(value)

@@ -1,6 +1,8 @@
 /// The value of one parameter found in an utterance.
 public struct Argument: Sendable, Hashable {
+    /// The parameter it is the value of.
     public var name: String
+    /// The value, typed.
     public var value: SlotValue
     /// The words of the utterance it came from, as originally written.
     public var text: String
@@ -9,6 +11,7 @@ public struct Argument: Sendable, Hashable {
     /// Outside the parameter's min/max: the resolve stage refuses it.
     public var isOutOfRange: Bool
 
+    /// An argument of parameter `name`; `wordRange` is which normalised words it covers.
     public init(name: String, value: SlotValue, text: String, wordRange: Range<Int> = 0..<0, isOutOfRange: Bool = false) {
         self.name = name
         self.value = value
@@ -20,9 +23,11 @@ public struct Argument: Sendable, Hashable {
 
 /// An intent that fits the whole utterance, with its arguments.
 public struct Match: Sendable {
+    /// The intent's name.
     public var intent: String
     /// The application the intent belongs to.
     public var application: String
+    /// Which of the model's intents, by position.
     public var intentIndex: Int
     /// Which example phrase of the intent fitted.
     public var phraseIndex: Int
@@ -34,6 +39,7 @@ public struct Match: Sendable {
     /// Fits exactly as well as the best candidate (true of the best too).
     public var isTiedWithBest = false
 
+    /// A match of intent `intent` of `application` (an intent read back from JSON has positions 0 and confidence 1).
     public init(intent: String, application: String, intentIndex: Int = 0, phraseIndex: Int = 0, confidence: Double = 1,
                 arguments: [Argument], isTiedWithBest: Bool = false) {
         self.intent = intent
@@ -45,6 +51,7 @@ public struct Match: Sendable {
         self.isTiedWithBest = isTiedWithBest
     }
 
+    /// The argument of parameter `name`; nil when the utterance did not give it.
     public func argument(_ name: String) -> Argument? { arguments.first { $0.name == name } }
 
     /// Some argument is free text.
@@ -60,9 +67,11 @@ public struct Match: Sendable {
 
 /// Everything the matcher found for one utterance.
 public struct MatchResult: Sendable {
+    /// The utterance as given.
     public var text: String
     /// Every intent that fits, best first; empty when nothing fits.
     public var candidates: [Match]
+    /// The best candidate; nil when no intent fits.
     public var best: Match? { candidates.first }
 
     /// The applications of the candidates that fit equally best, when more
@@ -85,6 +94,7 @@ public struct MatchResult: Sendable {
         return best
     }
 
+    /// The result for `text`, candidates best first.
     public init(text: String, candidates: [Match]) {
         self.text = text
         self.candidates = candidates

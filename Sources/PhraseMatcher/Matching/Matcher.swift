@@ -3,6 +3,7 @@
 /// Build it once; `match` is then safe to call from any thread. A class, so
 /// each match holds one reference to the compiled model instead of copying it.
 public final class Matcher: Sendable {
+    /// The model compiled.
     public let model: CommandModel
     let vocabulary: Vocabulary
     let recognizers: [SlotRecognizer]
@@ -26,6 +27,7 @@ public final class Matcher: Sendable {
     }
     private let recognizerIndices: [ParameterType: Int32]
 
+    /// Compiles `model`: done once, then shared (a matcher is immutable and Sendable).
     public convenience init(model: CommandModel) {
         self.init(model: model, labelSlotsByTypeOnly: false)
     }

@@ -6,6 +6,7 @@ public struct CommandModel: Sendable {
     /// The applications whose intents these are; the first one owns an
     /// intent that names none.
     public var applications: [Application]
+    /// The language of the phrases; only "en-US" is understood.
     public var locale: String
     /// Words people add at the start or end of a command ("please").
     public var fillers: [String]
@@ -18,6 +19,7 @@ public struct CommandModel: Sendable {
     /// Problems that do not stop the model from loading.
     public var warnings: [Diagnostic]
 
+    /// A model of one application.
     public init(application: String, applicationSynonyms: [String] = [], locale: String = "en-US",
                 fillers: [String] = [], types: [CustomType] = [], intents: [Intent] = [],
                 authenticate: Handler? = nil, authenticationTimeout: Double = 300, warnings: [Diagnostic] = []) {
@@ -26,6 +28,7 @@ public struct CommandModel: Sendable {
                   locale: locale, fillers: fillers, types: types, intents: intents, warnings: warnings)
     }
 
+    /// A model of several applications heard together.
     public init(applications: [Application], locale: String = "en-US", fillers: [String] = [], types: [CustomType] = [],
                 intents: [Intent] = [], warnings: [Diagnostic] = []) {
         self.applications = applications.isEmpty ? [Application(name: "")] : applications
@@ -42,21 +45,25 @@ public struct CommandModel: Sendable {
         set { applications[0].name = newValue }
     }
 
+    /// The first application's other names.
     public var applicationSynonyms: [String] {
         get { applications[0].synonyms }
         set { applications[0].synonyms = newValue }
     }
 
+    /// The program that authenticates for the first application.
     public var authenticate: Handler? {
         get { applications[0].authenticate }
         set { applications[0].authenticate = newValue }
     }
 
+    /// Seconds an authentication holds for the first application.
     public var authenticationTimeout: Double {
         get { applications[0].authenticationTimeout }
         set { applications[0].authenticationTimeout = newValue }
     }
 
+    /// The enum or entity type of that name; nil when the model declares none.
     public func type(named name: String) -> CustomType? { types.first { $0.name == name } }
 
     /// The intent of that name; of the application named, when several have one.
@@ -69,22 +76,30 @@ public struct CommandModel: Sendable {
         applications.first { $0.name == intent.application } ?? applications[0]
     }
 
+    /// The application of that name; nil when none is loaded.
     public func application(named name: String) -> Application? { applications.first { $0.name == name } }
 }
 
 /// An enum or entity type declared by the model.
 public struct CustomType: Sendable, Hashable {
+    /// What a type's values are.
     public enum Kind: Sendable, Hashable {
+        /// A fixed set of cases, each with its words.
         case enumeration([EnumCase])
+        /// Named things, which an application may change while it runs.
         case entity([Entity])
     }
 
+    /// The name parameters give as their type.
     public var name: String
+    /// How replies and questions speak of it ("Which contact…?").
     public var title: String
+    /// Its cases or entities.
     public var kind: Kind
     /// Where the model declares it, for clash errors; nil when built in code.
     public var location: Diagnostic?
 
+    /// A type named `name`; `location` is where a file declares it.
     public init(name: String, title: String, kind: Kind, location: Diagnostic? = nil) {
         self.name = name
         self.title = title
@@ -107,10 +122,14 @@ public struct CustomType: Sendable, Hashable {
 
 /// One case of an enum type: matched by its title or any synonym.
 public struct EnumCase: Sendable, Hashable {
+    /// The value handlers receive.
     public var identifier: String
+    /// How it is said and shown.
     public var title: String
+    /// Other words for it.
     public var synonyms: [String]
 
+    /// A case `identifier`, said as `title` or any synonym.
     public init(identifier: String, title: String, synonyms: [String] = []) {
         self.identifier = identifier
         self.title = title
@@ -120,10 +139,14 @@ public struct EnumCase: Sendable, Hashable {
 
 /// One entity (a contact, a device…): matched by its name or any synonym.
 public struct Entity: Sendable, Hashable {
+    /// The value handlers receive.
     public var id: String
+    /// How it is said and shown.
     public var name: String
+    /// Other names for it, whole ("Mom", "Alex").
     public var synonyms: [String]
 
+    /// An entity `id`, said as `name` or any synonym.
     public init(id: String, name: String, synonyms: [String] = []) {
         self.id = id
         self.name = name

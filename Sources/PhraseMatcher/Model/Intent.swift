@@ -1,10 +1,14 @@
 /// Something the application can do, with the phrases that ask for it.
 public struct Intent: Sendable {
+    /// The name handlers and replies are registered by.
     public var name: String
     /// The application it belongs to; empty for the model's first one.
     public var application: String = ""
+    /// How it is shown (the summary card's title).
     public var title: String
+    /// Its typed parameters, in order: resolved and asked for in this order.
     public var parameters: [Parameter]
+    /// The example phrases it is matched by.
     public var phrases: [Phrase]
     /// Asked before handling ("Send \(content) to \(recipient)?").
     public var confirmation: String?
@@ -14,11 +18,14 @@ public struct Intent: Sendable {
     public var summary: String?
     /// Where the model declares it, for clash errors; nil when built in code.
     public var location: Diagnostic?
+    /// Whether the session must authenticate before it is handled.
     public var requiresAuthentication: Bool
+    /// The program run to handle it; nil when a handler in code (or none) does.
     public var handler: Handler?
     /// Reply template per response code ("success", "failure", …).
     public var replies: [String: String]
 
+    /// An intent with phrases already parsed (`Phrase(_:)`).
     public init(name: String, title: String? = nil, parameters: [Parameter] = [], phrases: [Phrase],
                 confirmation: String? = nil, requiresAuthentication: Bool = false, handler: Handler? = nil,
                 replies: [String: String] = [:]) {
@@ -32,24 +39,33 @@ public struct Intent: Sendable {
         self.replies = replies
     }
 
+    /// The parameter of that name; nil when it has none.
     public func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
 }
 
 /// A typed parameter of an intent.
 public struct Parameter: Sendable {
+    /// The name phrases write as `\(name)`.
     public var name: String
+    /// What its values are.
     public var type: ParameterType
+    /// How questions and cards speak of it.
     public var title: String
     /// Asked when a required value is missing (App Intents' requestValueDialog).
     public var prompt: String?
+    /// Asked for when missing (unless it has a default).
     public var isRequired: Bool
+    /// The value when the utterance gives none.
     public var defaultValue: SlotValue?
+    /// The smallest value taken (numbers, durations in seconds, money).
     public var minimum: Double?
+    /// The largest value taken.
     public var maximum: Double?
 
     /// Asked for when the utterance leaves it out: required, with no default.
     public var isAskedWhenMissing: Bool { isRequired && defaultValue == nil }
 
+    /// A parameter `name` of type `type`.
     public init(name: String, type: ParameterType, title: String? = nil, prompt: String? = nil,
                 isRequired: Bool = true, defaultValue: SlotValue? = nil, minimum: Double? = nil, maximum: Double? = nil) {
         self.name = name
@@ -65,6 +81,7 @@ public struct Parameter: Sendable {
 
 /// What a parameter's words are read as.
 public enum ParameterType: Sendable, Hashable {
+    /// The built-in types: whole numbers, numbers, ordinals ("second"), durations (in seconds), money, free text, yes or no.
     case integer, number, ordinal, duration, currency, string, boolean
     /// An enum or entity type declared in the model.
     case custom(String)
@@ -75,6 +92,7 @@ public enum ParameterType: Sendable, Hashable {
         "currency": .currency, "string": .string, "boolean": .boolean,
     ]
 
+    /// The type's name as a model file writes it.
     public var name: String {
         switch self {
         case .integer: "integer"
@@ -91,9 +109,12 @@ public enum ParameterType: Sendable, Hashable {
 
 /// A program run to handle an intent (or to authenticate), never through a shell.
 public struct Handler: Sendable, Hashable {
+    /// The program and its arguments; `${parameter}` in an argument is replaced by that value.
     public var arguments: [String]
+    /// Seconds the program may run before it is stopped.
     public var timeout: Double
 
+    /// A program run with `arguments`, for at most `timeout` seconds.
     public init(arguments: [String], timeout: Double = 10) {
         self.arguments = arguments
         self.timeout = timeout
@@ -113,7 +134,9 @@ public struct Handler: Sendable, Hashable {
 
 /// One example phrase, parsed.
 public struct Phrase: Sendable {
+    /// The phrase as written.
     public var text: String
+    /// The phrase parsed.
     public var template: PhraseTemplate
     /// Where the phrase was written, for warnings about it; nil when built in code.
     public var location: Diagnostic?
@@ -122,6 +145,7 @@ public struct Phrase: Sendable {
     /// phrase's own slots comes first.
     public var presetArguments: [Argument]
 
+    /// A phrase already parsed; `presetArguments` are the values a shortcut phrase stands for.
     public init(text: String, template: PhraseTemplate, location: Diagnostic? = nil, presetArguments: [Argument] = []) {
         self.text = text
         self.template = template

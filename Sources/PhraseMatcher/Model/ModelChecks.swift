@@ -5,6 +5,7 @@
 /// messages are the loader's; a model in code has no file positions, so
 /// each names where it is ("model \"Music\"").
 extension CommandModel {
+    /// Every problem the loader would report if the model were a file; empty when it is sound.
     public func problems() -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for intent in intents {

@@ -8,7 +8,9 @@
 public struct Shortcut: Sendable, Hashable {
     /// What the person says; may hold `\(parameter)` slots filled when said.
     public var phrase: String
+    /// The application of the intent it stands for.
     public var application: String
+    /// The intent it stands for.
     public var intent: String
     /// The sentence whose values the shortcut presets ("order a large latte").
     public var sentence: String
@@ -16,6 +18,7 @@ public struct Shortcut: Sendable, Hashable {
     /// each time the shortcut is used.
     public var asked: [String]
 
+    /// A shortcut: `phrase` stands for `sentence`, which the models matched as `intent` of `application`.
     public init(phrase: String, application: String, intent: String, sentence: String, asked: [String] = []) {
         self.phrase = phrase
         self.application = application
@@ -30,10 +33,12 @@ public struct Shortcut: Sendable, Hashable {
 
 /// Why a shortcut cannot be added or used, said to the person.
 public struct ShortcutProblem: Error, Sendable, Equatable {
+    /// What is wrong, in one sentence.
     public var message: String
     /// A required parameter the shortcut could leave open, to be asked each
     /// time: a front end names its own way of saying so.
     public var askable: String?
+    /// A problem; `askable` names the parameter the shortcut could leave open.
     public init(_ message: String, askable: String? = nil) {
         self.message = message
         self.askable = askable

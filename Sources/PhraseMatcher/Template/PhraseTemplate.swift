@@ -1,5 +1,6 @@
 /// A parsed example phrase: literal words, slots, alternatives and optional parts.
 public struct PhraseTemplate: Sendable, Hashable {
+    /// A piece of a phrase.
     public indirect enum Element: Sendable, Hashable {
         /// One normalised word.
         case word(String)
@@ -13,8 +14,10 @@ public struct PhraseTemplate: Sendable, Hashable {
         case optional([[Element]])
     }
 
+    /// The pieces, in order.
     public var elements: [Element]
 
+    /// A template of `elements`.
     public init(elements: [Element]) { self.elements = elements }
 
     /// Parameter names in the order they appear.

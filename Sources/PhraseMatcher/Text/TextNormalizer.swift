@@ -16,6 +16,7 @@ public enum TextNormalizer {
         "the word \"\(word.prefix(20))…\" is \(word.count) letters long; the most a word may have is \(maximumWordLength)"
     }
 
+    /// The words of `text` as the matcher compares them, each with the characters of `text` it came from.
     public static func normalize(_ text: String) -> NormalizedText {
         var result = NormalizedText(original: text)
         var text = text
