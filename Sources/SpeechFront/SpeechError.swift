@@ -1,11 +1,13 @@
 /// What went wrong in audio or recognition, said in one line: the one error
 /// type of SpeechFront.
 public struct SpeechError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// What went wrong, in one line.
     public var message: String
     /// What a front end can add, in its own terms (a command-line flag, a
     /// settings screen): the message speaks only of the library's concepts.
     public var hint: Hint?
 
+    /// What a front end could suggest to put the error right.
     public enum Hint: Sendable, Equatable {
         /// A device was not found: the list of devices would show its name.
         case listDevices
@@ -15,6 +17,7 @@ public struct SpeechError: Error, Sendable, CustomStringConvertible, Equatable {
         case acousticModel, dictionary, languageModel
     }
 
+    /// An error saying `message`; `hint` when a front end can help.
     public init(_ message: String, hint: Hint? = nil) {
         self.message = message
         self.hint = hint

@@ -1,5 +1,6 @@
 /// The recogniser's input: 16 kHz, mono, 16-bit samples.
 public enum RecognizerAudio {
+    /// Samples per second.
     public static let sampleRate = 16_000
 }
 
@@ -12,6 +13,7 @@ public protocol AudioReader {
     mutating func nextChunk() throws(SpeechError) -> [Int16]?
 }
 
+/// Opens recordings as `AudioReader`s, and reads them whole.
 public enum AudioReaders {
     /// Samples per chunk: a quarter of a second at 16 kHz.
     static let chunkFrames = 4_000

@@ -1,5 +1,6 @@
 /// A piece of a 16 kHz mono stream, as it arrived.
 public struct AudioBuffer: Sendable {
+    /// The audio: 16 kHz mono 16-bit samples, oldest first.
     public var samples: [Int16]
     /// Frames (samples) lost just before this buffer because the consumer
     /// fell behind and the bounded buffer was full; 0 almost always.
@@ -11,6 +12,8 @@ public struct AudioBuffer: Sendable {
     /// still takes its time in the stream.
     public var isMuted = false
 
+    /// A buffer of `samples`; by default nothing was dropped before it and it
+    /// was captured just now.
     public init(samples: [Int16], droppedBefore: Int = 0, capturedAt: ContinuousClock.Instant = .now) {
         self.samples = samples
         self.droppedBefore = droppedBefore

@@ -12,6 +12,8 @@
 /// `trailingSilence` seconds without speech, or when it reaches
 /// `maximumLength`.
 public final class Endpointer {
+    /// How utterances are found: the silences and lengths that cut them, the
+    /// speech detector's threshold and the voice gate.
     public struct Settings: Sendable, Equatable {
         /// Silence that ends an utterance, in seconds: the same for
         /// recordings (`transcribe`) and live streams (`listen`), which share
@@ -49,9 +51,11 @@ public final class Endpointer {
         /// one short word holds 0.2 s or more).
         public var minimumVoice: Double = 0.1
 
+        /// The defaults.
         public init() {}
     }
 
+    /// The settings it was made with.
     public let settings: Settings
     private let detector: VoiceActivityDetector
     /// Silero's network, when it gates utterances.
@@ -85,6 +89,8 @@ public final class Endpointer {
     private var closingSilence: Double?
     private var closingDeadline: Double?
 
+    /// Throws when `settings` are out of range, or a detector cannot be set up
+    /// (Silero asked for but missing).
     public init(settings: Settings = Settings()) throws(SpeechError) {
         guard settings.trailingSilence > 0, settings.maximumLength > settings.trailingSilence, settings.padding >= 0,
               settings.minimumSpeech >= 0.01, settings.threshold.isFinite else {

@@ -5,6 +5,7 @@ import Foundation
 public struct AudioDevice: Sendable, Equatable {
     /// What `--device` takes.
     public var name: String
+    /// A human name for it, as the server describes it.
     public var description: String
     /// The monitor of an output (what is played), not a microphone.
     public var isMonitor: Bool

@@ -5,6 +5,8 @@ import Foundation
 /// simple API: 16 kHz mono 16-bit. Freed when this object goes.
 public final class PulseAudioPlayback {
     private let stream: OpaquePointer
+    /// The sink played to, as named in messages ("the default sink" when
+    /// none was given).
     public let device: String
 
     /// `device` nil plays to the server's default sink.

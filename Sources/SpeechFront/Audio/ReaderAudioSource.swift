@@ -6,6 +6,7 @@ import Synchronization
 /// input. The reader runs on a thread of its own and hands its audio over
 /// through a `BoundedSampleQueue`.
 public struct ReaderAudioSource: AudioSource {
+    /// How fast the audio is handed on, and whether any of it can be dropped.
     public enum Pacing: Sendable {
         /// As a microphone would deliver it: one second of audio per second.
         /// The consumer cannot hold the reading back; audio it has no room
@@ -19,6 +20,7 @@ public struct ReaderAudioSource: AudioSource {
     }
 
     public let name: String
+    /// How fast the audio is handed on.
     public let pacing: Pacing
     /// Seconds of audio the queue holds before a real-time source drops.
     public var bufferSeconds: Double = 30

@@ -7,6 +7,7 @@ import Synchronization
 /// The tail covers the sound still on its way: the output's buffer, the
 /// room's echo, the capture's own latency.
 public final class SpeakingGate: Sendable {
+    /// How long audio stays muted after speech ends.
     public let tail: Duration
     private struct State {
         var active = 0
@@ -17,6 +18,7 @@ public final class SpeakingGate: Sendable {
     }
     private let state = Mutex(State())
 
+    /// A gate with nothing spoken yet, muting `tail` past the end of each speech.
     public init(tail: Duration = .milliseconds(400)) {
         self.tail = tail
     }
@@ -56,9 +58,12 @@ public final class SpeakingGate: Sendable {
 
 /// A source whose audio is marked muted while `gate` says voicecmd speaks.
 public struct GatedAudioSource: AudioSource {
+    /// The source whose audio is marked.
     public let source: any AudioSource
+    /// Says when voicecmd speaks: audio captured then is muted.
     public let gate: SpeakingGate
 
+    /// `source`'s audio, muted while `gate` says voicecmd speaks.
     public init(_ source: any AudioSource, gate: SpeakingGate) {
         self.source = source
         self.gate = gate

@@ -1,5 +1,6 @@
 /// Audio of one utterance cut from a longer stream.
 public struct SpeechSegment: Sendable {
+    /// The utterance's audio: 16 kHz mono 16-bit samples.
     public var samples: [Int16]
     /// Start of `samples` in the stream, in seconds.
     public var start: Double
@@ -13,6 +14,8 @@ public struct SpeechSegment: Sendable {
     /// What the neural second opinion hears: the audio as it came.
     var samplesAsHeard: [Int16] { originalSamples ?? samples }
 
+    /// `samples` starting `start` seconds into the stream, without the gate's
+    /// verdicts or original audio.
     public init(samples: [Int16], start: Double) {
         self.samples = samples
         self.start = start

@@ -2,6 +2,7 @@
 /// the background: decided once per stream, on its opening (see
 /// `UtteranceCutter`), the same for a recording and a live stream.
 public struct DenoisingDecision: Sendable, Equatable {
+    /// Whether streams are denoised always, never, or when their background is loud.
     public var mode: DenoiseMode = .auto
     /// In `auto` mode, a stream is denoised when the estimated
     /// signal-to-noise ratio of its opening (`SignalToNoiseEstimate`) is
@@ -12,6 +13,7 @@ public struct DenoisingDecision: Sendable, Equatable {
     /// recordings measure a median of 64 dB).
     public var denoiseTarget: Double = 60
 
+    /// A decision in `mode`, with the default thresholds.
     public init(mode: DenoiseMode = .auto) { self.mode = mode }
 
     /// Whether the stream must be heard before deciding: `off`, and `auto`

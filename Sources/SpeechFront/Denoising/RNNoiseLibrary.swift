@@ -88,6 +88,7 @@ public final class NoiseSuppressor {
         return nil
     }
 
+    /// A fresh denoiser; throws when RNNoise is unavailable (`unavailableReason`).
     public convenience init() throws(SpeechError) {
         try self.init(library: RNNoiseLibrary.shared.get())
     }

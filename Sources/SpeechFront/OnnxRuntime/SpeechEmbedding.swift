@@ -39,6 +39,8 @@ public final class SpeechEmbedding {
         return folder
     }
 
+    /// Loads both networks; throws when the embedding is not installed
+    /// (`unavailableReason`) or cannot be loaded.
     public init() throws(SpeechError) {
         let folder = (try Self.folderFound.get() as NSString).appendingPathComponent(Self.folder) as NSString
         spectrogram = try OnnxModel(path: folder.appendingPathComponent("melspectrogram.onnx"), input: "input", output: "output")

@@ -5,12 +5,18 @@ import PhraseMatcher
 /// Many recordings through several recognisers at once, results kept in
 /// file order; one bad file is an error for that file only.
 public struct BatchTranscription: Sendable {
+    /// The command model the recordings are heard against.
     public let model: CommandModel
     /// The model's matcher, shared by every worker.
     public let matcher: Matcher
+    /// The model's file, whose `.dict` beside it adds pronunciations; nil for
+    /// a model without a file (the built-in one).
     public let modelPath: String?
+    /// How each worker's recogniser is set up.
     public let options: CommandRecognizer.Options
+    /// The recordings, in the order their results are delivered.
     public let files: [String]
+    /// Recognisers working at once, at least 1.
     public let jobs: Int
 
     /// `matcher` is the model's when the caller has one compiled already.
@@ -23,6 +29,7 @@ public struct BatchTranscription: Sendable {
         self.jobs = max(1, jobs)
     }
 
+    /// One file's transcripts, one per utterance, or why it could not be recognised.
     public typealias FileResult = Result<[Transcript], SpeechError>
 
     /// `fileDone` is called (from a worker thread) as each file finishes;

@@ -10,7 +10,9 @@ import PhraseMatcher
 /// (`grammarConfidence`), recordings (`transcribe`). One recogniser holds
 /// one decoder: use one per thread.
 public final class CommandRecognizer {
+    /// Matches what was heard against the model's commands; replaced by `update`.
     public private(set) var matcher: Matcher
+    /// The settings it was made with.
     public let options: Options
     let decoder: SearchDecoder
     let searches: RecognitionSearches

@@ -1,8 +1,15 @@
 extension CommandRecognizer {
+    /// How a recogniser hears: its search, model files, confidence thresholds
+    /// and how audio becomes utterances.
     public struct Options: Sendable {
+        /// Which search turns audio into words.
         public var mode: SearchMode = .auto
+        /// Hypotheses decoded per utterance: above 1, the others become
+        /// `Transcript.alternatives`.
         public var nbest = 1
+        /// Whether PocketSphinx's log is shown on standard error (process-wide).
         public var verbose = false
+        /// Where PocketSphinx's acoustic model, dictionary and language model are.
         public var files: SpeechModelFiles
         /// In `auto` mode, utterances whose confidence (the probability
         /// that the command is what was said, `ConfidenceModel`) is below
@@ -72,6 +79,7 @@ extension CommandRecognizer {
         /// takes the endpointer to open an utterance.
         public var minimumVoice = Endpointer.Settings().minimumSpeech
 
+        /// The defaults, with PocketSphinx's files at `files`.
         public init(files: SpeechModelFiles) { self.files = files }
     }
 }

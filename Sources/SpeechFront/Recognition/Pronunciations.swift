@@ -52,8 +52,12 @@ extension Pronunciations {
     /// A word of a model's grammar that the pronunciation dictionary lacks,
     /// with the pronunciation the recogniser will use and where it comes from.
     public struct MissingWord: Sendable, Equatable {
+        /// The word the dictionary lacks.
         public var word: String
+        /// Its pronunciation in CMU phones; nil when there is neither an override
+        /// nor a guess.
         public var phones: String?
+        /// Where the pronunciation comes from: "dictionary file" or "guessed by flite".
         public var source: String
     }
 

@@ -4,13 +4,19 @@ import Foundation
 /// language model are: flags first, then environment variables, then the
 /// `pocketsphinx-en-us` install.
 public struct SpeechModelFiles: Sendable, Equatable {
+    /// The acoustic model's folder (it holds `mdef`).
     public var acousticModel: String
+    /// The pronunciation dictionary file.
     public var dictionary: String
+    /// The general language model file, needed only for free text.
     public var languageModel: String
 
+    /// Where the `pocketsphinx-en-us` package puts them.
     public static let installDirectory = "/usr/share/pocketsphinx/model/en-us"
+    /// The environment variables that name each file.
     public static let environmentNames = (acousticModel: "VOICECMD_HMM", dictionary: "VOICECMD_DICT", languageModel: "VOICECMD_LM")
 
+    /// The files at these paths, unchecked (`locate` checks them).
     public init(acousticModel: String, dictionary: String, languageModel: String) {
         self.acousticModel = acousticModel
         self.dictionary = dictionary

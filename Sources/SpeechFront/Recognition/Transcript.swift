@@ -2,20 +2,27 @@ import PhraseMatcher
 
 /// A word heard, with when it was said (seconds from the start of the recording).
 public struct TimedWord: Sendable, Equatable {
+    /// The word heard.
     public var word: String
+    /// When it starts, in seconds.
     public var start: Double
+    /// When it ends, in seconds.
     public var end: Double
 }
 
 /// One utterance of a recording: what was said, and which command it was.
 public struct Transcript: Sendable {
+    /// The words heard, one space apart; empty when none.
     public var text: String
+    /// Start of the utterance, in seconds from the start of the stream.
     public var start: Double
+    /// End of the utterance, in seconds from the start of the stream.
     public var end: Double
     /// 0…1: how well the words explain the audio compared with an
     /// unconstrained phone recogniser (grammar search), or the decoder's
     /// posterior (language-model search).
     public var confidence: Double
+    /// The words of `text`, with when each was said.
     public var words: [TimedWord]
     /// Other hypotheses, best first (with `nbest` > 1).
     public var alternatives: [String]

@@ -68,6 +68,7 @@ public struct WakePhrase: Sendable, Equatable {
         self.threshold = threshold
     }
 
+    /// The words, one space apart.
     public var text: String { words.joined(separator: " ") }
 
     /// Characters a phrase may have: a wake phrase is a few words.
@@ -76,10 +77,12 @@ public struct WakePhrase: Sendable, Equatable {
 
 /// Where a wake phrase was heard in an utterance.
 public struct WakeDetection: Sendable {
+    /// The wake phrase's text (`WakePhrase.text`).
     public var phrase: String
     /// Seconds of the stream; `end` is where the keyphrase search became
     /// sure, which can be before the phrase's last sound ends.
     public var start: Double
+    /// Where the keyphrase search became sure, in seconds of the stream.
     public var end: Double
     /// The second stage's score (`WakePhrase.threshold`'s scale); nil when
     /// the keyphrase search decided alone.

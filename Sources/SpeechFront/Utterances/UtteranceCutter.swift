@@ -26,6 +26,7 @@
 /// made, so what it hears changes on the same sample: a recording cut into
 /// chunks of any size gives the same utterances, sample for sample.
 public final class UtteranceCutter {
+    /// How audio becomes utterances: endpointing, the voice gate and denoising.
     public struct Settings: Sendable, Equatable {
         /// Where utterances start and end, and the voice gate.
         public var endpointing = Endpointer.Settings()
@@ -34,9 +35,11 @@ public final class UtteranceCutter {
         /// The longest opening the denoising decision waits for, in seconds.
         public var longestOpening: Double = 30
 
+        /// The defaults.
         public init() {}
     }
 
+    /// The settings it was made with.
     public let settings: Settings
     private let endpointer: Endpointer
 

@@ -10,7 +10,9 @@ public struct WakeNetwork: Sendable, Equatable {
     public let phrase: String
     /// Embeddings read at once.
     public static let window = 16
+    /// Numbers read at once: `window` embeddings, one after another.
     public static let inputWidth = window * SpeechEmbedding.width
+    /// Units in the hidden layer.
     public let hiddenWidth: Int
     /// The version of the training recipe that made it (files from before
     /// recipes were recorded are 1): a cache made by an older recipe is

@@ -19,6 +19,7 @@ extension WakeNetwork {
         var recipe: Int?
     }
 
+    /// Writes the network to `path`, replacing any file there whole.
     public func write(to path: String) throws(SpeechError) {
         var data = Array(Self.magic.utf8)
         let header = Header(phrase: phrase, hidden: hiddenWidth, embedding: Self.embeddingName, recipe: recipe)
@@ -39,6 +40,8 @@ extension WakeNetwork {
         }
     }
 
+    /// Reads a network `write(to:)` wrote; throws when the file is missing,
+    /// damaged, or made on another embedding.
     public init(contentsOf path: String) throws(SpeechError) {
         let largest = Self.largestFile
         // Opened without waiting (a FIFO with no writer would block for

@@ -6,6 +6,7 @@ import SpeechFront
 /// the person's shortcuts joined to them: what every part of voicecmd
 /// (matching, recognition, sessions) is built from.
 public struct ModelSet: Sendable {
+    /// The models as one, with the person's shortcuts once joined.
     public private(set) var model: CommandModel
     /// The model's matcher, compiled once per load and shared by whoever
     /// hears the models (engines, sessions, every transcription worker).

@@ -54,9 +54,12 @@ extension Duration: ArgumentValue {
 
 /// An amount of money and its ISO 4217 currency ("USD").
 public struct Money: ArgumentValue, Hashable {
+    /// The amount in whole units of the currency (5.5 for $5.50).
     public var amount: Double
+    /// The currency's ISO 4217 code ("USD").
     public var currency: String
 
+    /// `amount` of the currency whose ISO 4217 code is `currency`.
     public init(amount: Double, currency: String) {
         self.amount = amount
         self.currency = currency

@@ -26,7 +26,9 @@ public final class CommandEngine: Sendable {
     }
     private let state: Mutex<State>
 
+    /// The command model, with entity lists as the queries last gave them.
     public var model: CommandModel { state.withLock { $0.model } }
+    /// The matcher compiled from `model`, rebuilt when entity lists change.
     public var matcher: Matcher { state.withLock { $0.matcher } }
     /// Counts the rebuilds of the model and matcher (entity lists changed),
     /// so whoever compiled something from them can tell it is behind.
@@ -81,6 +83,8 @@ public final class CommandEngine: Sendable {
         state.withLock { $0.handlers[Self.key(intentName, application)] = handler }
     }
 
+    /// Lets `resolver` resolve the parameters of `intentName` before the engine
+    /// does; only that application's, when `application` is given.
     public func register(_ resolver: any ParameterResolver, forIntent intentName: String, in application: String? = nil) {
         state.withLock { $0.resolvers[Self.key(intentName, application)] = resolver }
     }
@@ -105,6 +109,8 @@ public final class CommandEngine: Sendable {
         return matcher.match(text)
     }
 
+    /// Matches one utterance already split into words (a recogniser's), with
+    /// entity lists as the queries give them now.
     public func match(_ text: NormalizedText) -> MatchResult {
         refreshEntities()
         return matcher.match(text)

@@ -7,8 +7,11 @@ import PhraseMatcher
 /// session): `start` with what was understood, then `answer` each prompt
 /// until the state is `finished`. Events report everything said, in order.
 public final class Conversation {
+    /// Where a conversation is: waiting for an answer, or over.
     public enum State: Sendable, Equatable {
+        /// Waiting for the answer to the prompt.
         case waiting(Prompt)
+        /// Over, with the last reply said.
         case finished(Reply)
     }
 
@@ -32,6 +35,7 @@ public final class Conversation {
     /// The pending question's answer model (nil: free text) and its
     /// matcher, made once per question and engine model.
     private var answerLanguage: (prompt: Prompt, generation: Int, model: CommandModel?, matcher: Matcher)?
+    /// Where the conversation is; nil before `start`.
     public private(set) var state: State?
 
 

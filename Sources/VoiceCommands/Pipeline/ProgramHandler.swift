@@ -11,10 +11,14 @@ import PhraseMatcher
 /// may not hold "/" or be "." or ".."; the program itself never comes from
 /// a value.
 public struct ProgramHandler: IntentHandler {
+    /// The model's program to run, with its arguments and timeout.
     public var handler: Handler
 
+    /// Handles intents by running `handler`'s program.
     public init(_ handler: Handler) { self.handler = handler }
 
+    /// Runs the program with the request's values in its arguments; the JSON
+    /// lines it prints set the reply's fields and code. A failed run is a failure.
     public func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
         let arguments: [String]
         do {

@@ -2,10 +2,12 @@ import PhraseMatcher
 
 /// A parameter's value after resolution, with the words it came from.
 public struct ResolvedValue: Sendable, Hashable {
+    /// The parameter's value.
     public var value: SlotValue
     /// What was said for it ("kitchen light"); empty for defaults.
     public var text: String
 
+    /// `value`, said as `text` (empty for a default).
     public init(value: SlotValue, text: String) {
         self.value = value
         self.text = text
@@ -14,6 +16,7 @@ public struct ResolvedValue: Sendable, Hashable {
 
 /// What resolving one parameter found: SiriKit's resolution results.
 public enum ResolutionResult: Sendable, Hashable {
+    /// Resolved: the value to use.
     case success(ResolvedValue)
     /// Missing and required: ask the parameter's prompt.
     case needsValue
@@ -29,6 +32,7 @@ public enum ResolutionResult: Sendable, Hashable {
 
 /// A question the conversation is waiting to have answered.
 public struct Prompt: Sendable, Hashable {
+    /// What a prompt asks for.
     public enum Kind: String, Sendable {
         /// A missing value (the parameter's prompt).
         case needsValue
@@ -43,13 +47,16 @@ public struct Prompt: Sendable, Hashable {
         case application
     }
 
+    /// What it asks for.
     public var kind: Kind
     /// The parameter asked about; nil for the intent's confirmation.
     public var parameter: String?
+    /// The question, as said to the user.
     public var text: String
     /// For disambiguation: the ids offered, in the order said.
     public var options: [String]
 
+    /// A prompt of `kind`; `options` only for one that offers a choice.
     public init(kind: Kind, parameter: String?, text: String, options: [String] = []) {
         self.kind = kind
         self.parameter = parameter
@@ -60,9 +67,12 @@ public struct Prompt: Sendable, Hashable {
 
 /// A reply said to the user.
 public struct Reply: Sendable, Hashable {
+    /// What became of the request.
     public var code: ReplyCode
+    /// The words said.
     public var text: String
 
+    /// A reply of `code` saying `text`.
     public init(code: ReplyCode, text: String) {
         self.code = code
         self.text = text
@@ -75,9 +85,11 @@ public enum ConversationEvent: Sendable {
     case intent(Match)
     /// No intent fits what was said.
     case noIntent(String)
+    /// A question asked; the next answer is for it.
     case prompt(Prompt)
     /// An answer to a prompt, as given.
     case answer(String)
+    /// A reply said to the user.
     case reply(Reply)
     /// What will be done, shown before the confirmation question.
     case card(SummaryCard)
@@ -88,12 +100,16 @@ public enum ConversationEvent: Sendable {
 /// SiriKit's confirmation view: the intent's title, its summary with the
 /// resolved values, and each value by its parameter's title.
 public struct SummaryCard: Sendable, Hashable {
+    /// One value on the card, under its parameter's title.
     public struct Field: Sendable, Hashable {
         /// The parameter's name, its title, and its value as said.
         public var parameter: String
+        /// The parameter's title.
         public var title: String
+        /// The value, as said.
         public var value: String
 
+        /// The field of `parameter`, showing `value` under `title`.
         public init(parameter: String, title: String, value: String) {
             self.parameter = parameter
             self.title = title
@@ -101,10 +117,14 @@ public struct SummaryCard: Sendable, Hashable {
         }
     }
 
+    /// The intent's title.
     public var title: String
+    /// The intent's summary, with the resolved values filled in.
     public var summary: String
+    /// Each value, under its parameter's title.
     public var fields: [Field]
 
+    /// A card with `title`, `summary` and `fields`.
     public init(title: String, summary: String, fields: [Field]) {
         self.title = title
         self.summary = summary

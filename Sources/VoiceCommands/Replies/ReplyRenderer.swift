@@ -5,11 +5,13 @@ import PhraseMatcher
 /// the way a person says them, and supplies a reply for every code the model
 /// leaves without one.
 public struct ReplyRenderer: Sendable {
+    /// The model whose replies, enum cases and entities are used.
     public let model: CommandModel
     /// The intent whose templates are rendered: its parameters' types say
     /// where a case or entity id is looked up (two applications may use one id).
     public let intent: Intent?
 
+    /// A renderer for `model`; `intent`, when given, says where ids are looked up.
     public init(model: CommandModel, intent: Intent? = nil) {
         self.model = model
         self.intent = intent
@@ -129,10 +131,14 @@ public struct ReplyRenderer: Sendable {
 
 /// A field a handler printed for the reply (`{"orderNumber": 42}`).
 public enum ReplyField: Sendable, Hashable {
+    /// Text, said as plain text (markup dropped, numbers in words).
     case text(String)
+    /// A number, said in words.
     case number(Double)
+    /// A flag, said as "yes" or "no".
     case bool(Bool)
 
+    /// The field as said in a reply.
     public var spoken: String {
         switch self {
         case .text(let text): SpokenFormat.plainText(text)
@@ -145,6 +151,8 @@ public enum ReplyField: Sendable, Hashable {
 /// What became of a request: SiriKit's response codes, and the two ways a
 /// conversation ends without one (the user cancelled, or never answered).
 public enum ReplyCode: String, Sendable, CaseIterable {
+    /// SiriKit's codes, then `canceled` and `noAnswer`; `inProgress` means
+    /// the work has started and the final reply is still to come.
     case success, failure, inProgress, requiresAuthentication, unsupported, canceled, noAnswer
 
     /// Said when the model gives no reply for the code.

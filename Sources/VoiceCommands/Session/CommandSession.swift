@@ -23,6 +23,7 @@ extension StandardInputLines: TypedAnswerSource {}
 /// thread. Audio is read and endpointed elsewhere, so a handler that takes
 /// seconds does not stop the audio from being read and buffered.
 public actor CommandSession {
+    /// How a session waits for answers, holds utterances, wakes and stops.
     public struct Settings: Sendable {
         /// Seconds to wait for an answer (of typed input, or of stream time).
         public var answerTimeout: Double = 30
@@ -43,12 +44,14 @@ public actor CommandSession {
         /// … or after this many seconds of stream, whichever comes first.
         public var stopGrace: Double = 3
 
+        /// The defaults.
         public init() {}
     }
 
     private let executor = ThreadExecutor(name: "voicecmd session")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
+    /// The settings it was made with.
     public let settings: Settings
     /// What the session is doing now (hearing, thinking) and the input
     /// level, for a live display.

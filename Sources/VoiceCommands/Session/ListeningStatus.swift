@@ -5,6 +5,7 @@ import Synchronization
 /// and the input level. Updated as audio is read and utterances are taken;
 /// read whenever the display wants (it is a snapshot, not an event).
 public final class ListeningStatus: Sendable {
+    /// What the session is busy with.
     public enum Phase: String, Sendable {
         /// Waiting for speech.
         case listening
@@ -14,7 +15,9 @@ public final class ListeningStatus: Sendable {
         case thinking
     }
 
+    /// The status at one moment.
     public struct Snapshot: Sendable, Equatable {
+        /// What the session is doing.
         public var phase: Phase = .listening
         /// Loudness of the latest audio, in dB below full scale (-96 for silence).
         public var level: Double = -96
@@ -27,8 +30,10 @@ public final class ListeningStatus: Sendable {
     /// The audio side's view, and how many turns are being worked on.
     private let state = Mutex((heard: Snapshot(), thinking: 0))
 
+    /// The status of a session not listening yet.
     public init() {}
 
+    /// The status now.
     public var snapshot: Snapshot {
         state.withLock { state in
             var current = state.heard

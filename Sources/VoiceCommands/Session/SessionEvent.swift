@@ -3,6 +3,7 @@ import SpeechFront
 /// Something that happened in a session, in order: what was heard, the
 /// conversation's events (intent, prompts, answers, replies), audio lost.
 public struct SessionEvent: Sendable {
+    /// What happened, with what it concerns.
     public enum Kind: Sendable {
         /// Listening has started: the audio of `source` is being read.
         case listening(source: String)
@@ -15,6 +16,7 @@ public struct SessionEvent: Sendable {
         /// judged it not a command or answer of this model (noise, other
         /// speech): it goes no further.
         case transcript(text: String, confidence: Double, accepted: Bool)
+        /// An event of the conversation: intent, prompt, answer, reply and so on.
         case conversation(ConversationEvent)
         /// Frames the bounded audio buffer dropped because decoding fell behind.
         case dropped(frames: Int)
@@ -29,10 +31,12 @@ public struct SessionEvent: Sendable {
         case speaking
     }
 
+    /// What happened.
     public var kind: Kind
     /// The utterance the event belongs to, in seconds of the stream; nil for typed text.
     public var utterance: SpeechSpan?
 
+    /// An event of `kind`, for `utterance` (nil for typed text).
     public init(_ kind: Kind, utterance: SpeechSpan? = nil) {
         self.kind = kind
         self.utterance = utterance
@@ -41,7 +45,9 @@ public struct SessionEvent: Sendable {
 
 /// Where an utterance was in the stream, and when the endpointer saw it end.
 public struct SpeechSpan: Sendable {
+    /// Start of the utterance, in seconds of the stream.
     public var start: Double
+    /// End of the utterance, in seconds of the stream.
     public var end: Double
     /// The moment the endpointer decided the utterance was over.
     public var endpointed: ContinuousClock.Instant
@@ -49,6 +55,8 @@ public struct SpeechSpan: Sendable {
     /// while the endpointer was still waiting out the trailing silence).
     public var decodingTime: Duration?
 
+    /// The utterance from `start` to `end` seconds of the stream, whose end the
+    /// endpointer saw at `endpointed`.
     public init(start: Double, end: Double, endpointed: ContinuousClock.Instant, decodingTime: Duration? = nil) {
         self.start = start
         self.end = end

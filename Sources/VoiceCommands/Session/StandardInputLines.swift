@@ -3,6 +3,7 @@ import Foundation
 /// Lines of standard input, read on a thread of their own so that waiting
 /// for one can time out. @unchecked Sendable: fields guarded by `condition`.
 public final class StandardInputLines: @unchecked Sendable {
+    /// Nothing is read until the first `next`.
     public init() {}
 
     private let condition = NSCondition()

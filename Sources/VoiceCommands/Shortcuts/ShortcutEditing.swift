@@ -4,6 +4,7 @@ import SpeechFront
 
 /// A shortcut as added: what its sentence meant, and the values it presets.
 public struct AddedShortcut: Sendable {
+    /// The shortcut as stored.
     public var shortcut: Shortcut
     /// The sentence's match by the models.
     public var match: Match

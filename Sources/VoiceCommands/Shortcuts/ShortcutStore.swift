@@ -7,12 +7,14 @@ import PhraseMatcher
 /// either; a lock file keeps two `voicecmd shortcut add` from losing each
 /// other's change.
 public struct ShortcutStore: Sendable {
+    /// The shortcuts file.
     public let path: String
 
     /// A shortcuts file is small (a thousand shortcuts are about 200 KB);
     /// anything far larger is not one.
     static let maximumBytes = 4 << 20
 
+    /// The shortcuts in the file at `path`, which need not exist yet.
     public init(path: String) { self.path = path }
 
     /// `$XDG_CONFIG_HOME/voicecmd/shortcuts.json`, else under `~/.config`.

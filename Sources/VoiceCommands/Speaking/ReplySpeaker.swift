@@ -10,6 +10,7 @@ public actor ReplySpeaker {
     private let executor = ThreadExecutor(name: "voicecmd speaker")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
+    /// Says when it speaks: wrap the microphone in a `GatedAudioSource` with it.
     public nonisolated let gate: SpeakingGate
     private let synthesizer: SpeechSynthesizer
     private let playback: PulseAudioPlayback

@@ -6,6 +6,7 @@ import SpeechFront
 /// (never through a shell), and the text reaches it on stdin or in a file,
 /// never as an argument, so no reply can become a flag.
 public struct SpeechSynthesizer: Sendable {
+    /// Which synthesiser speaks, and with which voice.
     public enum Engine: Sendable, Equatable {
         /// espeak-ng with a voice (`en-us` when nil).
         case espeak(voice: String?)
@@ -20,6 +21,7 @@ public struct SpeechSynthesizer: Sendable {
         }
     }
 
+    /// The synthesiser and voice used.
     public let engine: Engine
     private let executable: String
     /// Seconds a synthesiser may take for one reply.
