@@ -4,7 +4,12 @@
 /// that scripts can grep, then the source line and a caret span for people.
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether the model cannot be used (error) or can, with a problem to fix (warning).
-    public enum Severity: String, Sendable { case error, warning }
+    public enum Severity: String, Sendable {
+        /// The model cannot be used until it is fixed.
+        case error
+        /// The model can be used; something in it is likely a mistake.
+        case warning
+    }
 
     /// Error or warning.
     public var severity: Severity
