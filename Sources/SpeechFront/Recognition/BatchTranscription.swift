@@ -63,13 +63,11 @@ public struct BatchTranscription: Sendable {
     }
 
     private static func transcribe(_ file: String, with recognizer: CommandRecognizer) -> Result<[Transcript], SpeechError> {
-        do {
+        do throws(SpeechError) {
             var source = try AudioReaders.open(path: file)
             return .success(try recognizer.transcribe(&source))
-        } catch let error as SpeechError {
-            return .failure(error)
         } catch {
-            return .failure(SpeechError(String(describing: error)))
+            return .failure(error)
         }
     }
 }

@@ -10,7 +10,7 @@ extension CommandRecognizer {
     /// inside one command, and noise, make the cutting split commands
     /// apart, so its utterances win only when each of them is a command.
     /// Longer recordings stream through, never held.
-    public func transcribe(_ source: inout any AudioReader) throws -> [Transcript] {
+    public func transcribe(_ source: inout any AudioReader) throws(SpeechError) -> [Transcript] {
         startNewStream()
         let cutter = try UtteranceCutter(settings: options.utterances, keepingRecordingUpTo: Self.wholeRecordingLimit)
         var held: [SpeechSegment] = []
