@@ -172,7 +172,7 @@ public actor CommandSession {
     /// Throws when the audio cannot be read, after the utterances heard
     /// before the failure have had their turns. One `listen` at a time;
     /// cancelling the calling task stops it too.
-    public func listen(to source: any AudioSource) async throws {
+    public func listen(to source: any AudioSource) async throws(SpeechError) {
         guard let recognizer else { throw SpeechError("the session has no recogniser, so it cannot listen") }
         guard reader == nil else { throw SpeechError("the session is already listening") }
         // Stream time starts again at zero: nothing of an earlier stream holds,
@@ -238,7 +238,8 @@ public actor CommandSession {
             task.cancel()
         }
         if pendingQuestion != nil { noAnswer(span: questionSpan) }
-        if let failure { throw failure }
+        // A source of the application's may fail with an error of its own.
+        if let failure { throw (failure as? SpeechError) ?? SpeechError("cannot read \(source.name): \(failure)") }
     }
 
     /// Stops listening: the utterance in progress is finished (at its
