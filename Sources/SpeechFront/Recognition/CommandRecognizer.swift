@@ -212,10 +212,12 @@ public final class CommandRecognizer {
     /// question accepts (a small model of them); without one, free text
     /// through the general language model. Speech that fits the answers
     /// only loosely (confidence below `minimumAnswerConfidence`) is not an
-    /// answer: its transcript comes back with no match.
-    public func recognizeAnswer(_ segment: SpeechSegment, grammar answers: CommandModel?) throws(SpeechError) -> Transcript {
+    /// answer: its transcript comes back with no match. `matcher` is the
+    /// answers' own, when the caller has it compiled (the conversation does).
+    public func recognizeAnswer(_ segment: SpeechSegment, grammar answers: CommandModel?,
+                                matcher: Matcher? = nil) throws(SpeechError) -> Transcript {
         guard let answers else { return try recognizeFreeText(segment) }
-        let search = try searches.answers(answers)
+        let search = try searches.answers(answers, matcher: matcher)
         let decoded = try decoder.decode(segment.samples, with: search.search, nbest: 1)
         var transcript = makeTranscript(decoded, segment: segment, mode: .grammar, matching: search.matcher)
         // Judged on PocketSphinx's evidence: the second opinion's model was

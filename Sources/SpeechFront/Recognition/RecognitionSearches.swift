@@ -78,15 +78,16 @@ final class RecognitionSearches {
         wakePhrase = phrase
     }
 
-    /// The search of `answers`, compiled the first time this text of them is asked.
-    func answers(_ answers: CommandModel) throws(SpeechError) -> AnswerSearch {
+    /// The search of `answers`, compiled the first time this text of them
+    /// is asked; `matcher` is theirs when the caller compiled it already.
+    func answers(_ answers: CommandModel, matcher: Matcher? = nil) throws(SpeechError) -> AnswerSearch {
         let answerGrammar = JSGFGrammar(model: answers, name: "answer")
         if let known = answerSearches[answerGrammar.text] { return known }
         if answerSearches.count >= Self.answerSearchLimit {
             for known in answerSearches.values { try decoder.remove(known.search) }
             answerSearches = [:]
         }
-        let search = AnswerSearch(search: .answers(answerSearches.count), matcher: Matcher(model: answers))
+        let search = AnswerSearch(search: .answers(answerSearches.count), matcher: matcher ?? Matcher(model: answers))
         try addGrammar(search.search, answerGrammar, what: "answer grammar")
         answerSearches[answerGrammar.text] = search
         return search

@@ -28,7 +28,12 @@ public struct ModelSet: Sendable {
     /// A model made in code (or from text), with the pronunciations of words
     /// the dictionary lacks, checked as a model file is (`CommandModel.problems()`).
     public init(model: CommandModel, pronunciations: [String: String] = [:]) throws(ModelLoadError) {
-        self.model = try model.checked()
+        self.init(sound: try model.checked(), pronunciations: pronunciations)
+    }
+
+    /// A model already checked (the loader checked the files).
+    private init(sound model: CommandModel, pronunciations: [String: String]) {
+        self.model = model
         self.matcher = Matcher(model: model)
         self.files = []
         self.pronunciations = pronunciations
@@ -42,7 +47,7 @@ public struct ModelSet: Sendable {
         for file in files {
             pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { earlier, _ in earlier }
         }
-        var set = try ModelSet(model: model, pronunciations: pronunciations)
+        var set = ModelSet(sound: model, pronunciations: pronunciations)
         set.files = files
         return set
     }

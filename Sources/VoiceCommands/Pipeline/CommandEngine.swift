@@ -126,20 +126,17 @@ public final class CommandEngine: Sendable {
     /// changed. True when it did.
     @discardableResult
     public func refreshEntities() -> Bool {
-        let (queries, types) = state.withLock { ($0.queries, $0.model.types) }
+        var (queries, model) = state.withLock { ($0.queries, $0.model) }
         guard !queries.isEmpty else { return false }
         var changed = false
-        var refreshed = types
-        for index in refreshed.indices {
-            guard let query = queries[refreshed[index].name] else { continue }
+        for index in model.types.indices {
+            guard let query = queries[model.types[index].name] else { continue }
             let entities = query.suggestedEntities()
-            if case .entity(let current) = refreshed[index].kind, current == entities { continue }
-            refreshed[index].kind = .entity(entities)
+            if case .entity(let current) = model.types[index].kind, current == entities { continue }
+            model.types[index].kind = .entity(entities)
             changed = true
         }
         guard changed else { return false }
-        var model = self.model
-        model.types = refreshed
         let matcher = Matcher(model: model)
         let notify = state.withLock { state in
             state.model = model

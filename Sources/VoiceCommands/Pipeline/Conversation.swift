@@ -79,6 +79,12 @@ public final class Conversation {
     /// answer is free text, which the language model hears.
     public func answerGrammar() -> CommandModel? { pendingAnswerLanguage()?.model }
 
+    /// The matcher of `answerGrammar()`, compiled once per question: the
+    /// recogniser borrows it rather than compiling its own.
+    package func answerMatcher() -> Matcher? {
+        pendingAnswerLanguage().flatMap { $0.model == nil ? nil : $0.matcher }
+    }
+
     private func pendingAnswerLanguage() -> (model: CommandModel?, matcher: Matcher)? {
         guard case .waiting(let prompt)? = state else { return nil }
         if let known = answerLanguage, known.prompt == prompt, known.generation == engine.modelGeneration { return (known.model, known.matcher) }

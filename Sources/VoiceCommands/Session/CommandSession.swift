@@ -360,7 +360,7 @@ public actor CommandSession {
             }
             segment = rest
         }
-        let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar())
+        let answer = try recognizer.recognizeAnswer(segment, grammar: conversation.answerGrammar(), matcher: conversation.answerMatcher())
         // The next utterance may be a new command instead: it is when the
         // commands explain it clearly better than the answers do.
         let command = try recognizer.recognize(segment)
