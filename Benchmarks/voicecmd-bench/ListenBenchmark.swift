@@ -146,9 +146,12 @@ enum ListenBenchmark {
     static func answerGrammarSwitch(model: CommandModel, speech: CommandRecognizer.Options) throws -> (first: Double, cached: Double) {
         let engine = try CommandEngine(model: model)
         let recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: nil, options: speech)
-        let conversation = engine.conversation { _ in }
-        conversation.start(engine.match("send a message to alex"))
-        guard let answers = conversation.answerGrammar() else { throw BenchError(message: "no answer grammar for the disambiguation") }
+        let asked = waitFor { () async -> CommandModel? in
+            let conversation = engine.conversation { _ in }
+            await conversation.start(await engine.match("send a message to alex"))
+            return conversation.answerGrammar()
+        }
+        guard let answers = asked else { throw BenchError(message: "no answer grammar for the disambiguation") }
         func time(_ work: () throws -> Void) rethrows -> Double {
             let start = nanoseconds()
             try work()

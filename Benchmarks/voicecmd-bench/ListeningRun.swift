@@ -21,3 +21,16 @@ final class ListeningRun: Sendable {
         if let failure = failure.withLock({ $0 }) { throw BenchError(message: "\(what): \(failure)") }
     }
 }
+
+/// The result of async work, waited for by the benchmarks' synchronous code.
+func waitFor<Result: Sendable>(_ work: @escaping @Sendable () async -> Result) -> Result {
+    let done = DispatchSemaphore(value: 0)
+    let result = Mutex<Result?>(nil)
+    Task {
+        let value = await work()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    done.wait()
+    return result.withLock { $0! }
+}

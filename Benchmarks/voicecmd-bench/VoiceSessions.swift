@@ -100,7 +100,7 @@ final class HandledRequests: Sendable {
 /// carried out with can be checked.
 struct RecordingHandler: IntentHandler {
     let handled: HandledRequests
-    func handle(_ request: HandlerRequest, progress: (_ fields: [String: ReplyField]) -> Void) -> HandlerOutcome {
+    func handle(_ request: HandlerRequest, progress: HandlerProgress) -> HandlerOutcome {
         handled.add(request.values.mapValues(\.value))
         return HandlerOutcome(code: .success)
     }

@@ -3,26 +3,26 @@
 //
 //   swift run music-player [recording]     (default: play-song.flac beside this file)
 import Foundation
-import Synchronization
 import VoiceCommands
 
 // README:begin
 /// The player's songs, which change while it runs.
-final class SongLibrary: EntityQuery, Sendable {
-    private let songs: Mutex<[Entity]>
-    init(_ songs: [Entity]) { self.songs = Mutex(songs) }
-    func add(_ song: Entity) { songs.withLock { $0.append(song) } }
-    func suggestedEntities() -> [Entity] { songs.withLock { $0 } }
+actor SongLibrary: EntityQuery {
+    private var songs: [Entity]
+    init(_ songs: [Entity]) { self.songs = songs }
+    func add(_ song: Entity) { songs.append(song) }
+    func suggestedEntities() -> [Entity] { songs }
     func entities(matching text: String) -> [Entity] {
-        suggestedEntities().filter { $0.name.localizedCaseInsensitiveContains(text) }
+        songs.filter { $0.name.localizedCaseInsensitiveContains(text) }
     }
 }
 
-/// Plays the song (here: says which).
+/// Plays the song (here: waits for the player, then says which).
 struct PlaySong: IntentHandler {
-    func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
-        guard let song = try? request.value("song", as: EntityID.self) else { return HandlerOutcome(code: .failure) }
-        return HandlerOutcome(code: .success, fields: ["track": .text(song.rawValue)])
+    func handle(_ request: HandlerRequest, progress: HandlerProgress) async throws -> HandlerOutcome {
+        guard let song = try request.value("song", as: EntityID.self) else { return HandlerOutcome(code: .failure) }
+        try await Task.sleep(for: .milliseconds(20))
+        return .success(fields: ["track": .text(song.rawValue)])
     }
 }
 
@@ -40,8 +40,8 @@ engine.register(library, forType: "Song")
 engine.register(PlaySong(), forIntent: "PlaySong")
 
 // A song added at run time is matched, and heard, from the next utterance on.
-library.add(Entity(id: "yellow-submarine", name: "Yellow Submarine"))
-print("typed:", engine.match("put on yellow submarine please").best?.intent ?? "no intent")
+await library.add(Entity(id: "yellow-submarine", name: "Yellow Submarine"))
+print("typed:", await engine.match("put on yellow submarine please").best?.intent ?? "no intent")
 
 // Speech: PocketSphinx's model from pocketsphinx-en-us, the session's events as a sequence.
 let speech = CommandRecognizer.Options(files: try SpeechModelFiles.locate())

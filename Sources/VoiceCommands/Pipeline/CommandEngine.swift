@@ -67,14 +67,14 @@ public final class CommandEngine: Sendable {
 
     // MARK: Registration
 
-    /// Entities of `typeName` come from `query` from now on; of that
-    /// application's type, when several applications declare one of the name.
+    /// Entities of `typeName` come from `query` from now on (asked for at
+    /// the next match, or by `refreshEntities()`); of that application's
+    /// type, when several applications declare one of the name.
     public func register(_ query: any EntityQuery, forType typeName: String, in application: String? = nil) {
         state.withLock { state in
             let qualified = application.map { $0 + "." + typeName }
             state.queries[qualified.flatMap { state.model.type(named: $0)?.name } ?? typeName] = query
         }
-        refreshEntities()
     }
 
     /// Handles `intentName` in Swift instead of the model's program; only
@@ -104,15 +104,15 @@ public final class CommandEngine: Sendable {
     // MARK: Matching
 
     /// Matches one utterance, with entity lists as the queries give them now.
-    public func match(_ text: String) -> MatchResult {
-        refreshEntities()
+    public func match(_ text: String) async -> MatchResult {
+        await refreshEntities()
         return matcher.match(text)
     }
 
     /// Matches one utterance already split into words (a recogniser's), with
     /// entity lists as the queries give them now.
-    public func match(_ text: NormalizedText) -> MatchResult {
-        refreshEntities()
+    public func match(_ text: NormalizedText) async -> MatchResult {
+        await refreshEntities()
         return matcher.match(text)
     }
 
@@ -121,22 +121,37 @@ public final class CommandEngine: Sendable {
         Conversation(engine: self, emit: emit)
     }
 
+    /// What asking the entity queries found.
+    public struct EntityRefresh: Sendable, Equatable {
+        /// Whether a list changed, and with it the model and matcher.
+        public var changed = false
+        /// A line for the log for each query that threw; its type keeps
+        /// the entities it had.
+        public var failures: [String] = []
+    }
+
     /// Asks every entity query for its entities (outside the lock: a query
-    /// is the application's code); rebuilds the matcher when a list
-    /// changed. True when it did.
+    /// is the application's code); rebuilds the matcher when a list changed.
     @discardableResult
-    public func refreshEntities() -> Bool {
+    public func refreshEntities() async -> EntityRefresh {
         var (queries, model) = state.withLock { ($0.queries, $0.model) }
-        guard !queries.isEmpty else { return false }
-        var changed = false
+        var refresh = EntityRefresh()
+        guard !queries.isEmpty else { return refresh }
         for index in model.types.indices {
-            guard let query = queries[model.types[index].name] else { continue }
-            let entities = query.suggestedEntities()
+            let name = model.types[index].name
+            guard let query = queries.removeValue(forKey: name) else { continue }
+            let entities: [Entity]
+            do {
+                entities = try await query.suggestedEntities()
+            } catch {
+                refresh.failures.append("the entity query for \(name) failed: \(error)")
+                continue
+            }
             if case .entity(let current) = model.types[index].kind, current == entities { continue }
             model.types[index].kind = .entity(entities)
-            changed = true
+            refresh.changed = true
         }
-        guard changed else { return false }
+        guard refresh.changed else { return refresh }
         let matcher = Matcher(model: model)
         let notify = state.withLock { state in
             state.model = model
@@ -145,7 +160,7 @@ public final class CommandEngine: Sendable {
             return state.onModelChange
         }
         notify?(model)
-        return true
+        return refresh
     }
 
     // MARK: What conversations use
@@ -166,8 +181,8 @@ public final class CommandEngine: Sendable {
 
     /// Entities a spoken string may mean: the query's search, else the
     /// entities whose name or a synonym holds every word said.
-    func searchEntities(ofType name: String, for text: String) -> [Entity] {
-        if let query = state.withLock({ $0.queries[name] }) { return query.entities(matching: text) }
+    func searchEntities(ofType name: String, for text: String) async throws -> [Entity] {
+        if let query = state.withLock({ $0.queries[name] }) { return try await query.entities(matching: text) }
         let said = TextNormalizer.words(of: text)
         guard !said.isEmpty else { return [] }
         return entities(ofType: name).filter { entity in
@@ -178,7 +193,7 @@ public final class CommandEngine: Sendable {
     /// Whether an intent that needs authentication may run now: a recent
     /// success with its application is remembered for that application's
     /// `authenticationTimeout`.
-    func ensureAuthenticated(for intent: Intent) -> Authentication {
+    func ensureAuthenticated(for intent: Intent) async -> Authentication {
         let (application, until, registered) = state.withLock { state in
             let application = state.model.application(of: intent)
             return (application, state.authenticatedUntil[application.name], state.authenticator)
@@ -187,7 +202,12 @@ public final class CommandEngine: Sendable {
         guard let authenticator = registered ?? application.authenticate.map(ProgramAuthenticator.init) else {
             return .refused(reason: nil)
         }
-        let result = authenticator.authenticate()
+        let result: Authentication
+        do {
+            result = try await authenticator.authenticate()
+        } catch {
+            result = .refused(reason: "authentication failed: \(error)")
+        }
         if result == .succeeded {
             state.withLock { $0.authenticatedUntil[application.name] = Date().addingTimeInterval(application.authenticationTimeout) }
         }
@@ -201,7 +221,12 @@ struct ProgramAuthenticator: Authenticator {
 
     init(_ program: Handler) { self.program = program }
 
-    func authenticate() -> Authentication {
+    func authenticate() async -> Authentication {
+        await BlockingWork.run(named: "voicecmd authenticate", authenticateBlocking)
+    }
+
+    /// `authenticate`, on the calling thread, for as long as the program runs.
+    func authenticateBlocking() -> Authentication {
         let ending = ProgramRunner.run(program.arguments, input: Data(), environment: ProcessInfo.processInfo.environment,
                                        timeout: program.timeout, onLine: { _ in })
         if ending == .exited(0) { return .succeeded }

@@ -6,6 +6,10 @@ import PhraseMatcher
 /// Where answers come from is the caller's business (typed text, a voice
 /// session): `start` with what was understood, then `answer` each prompt
 /// until the state is `finished`. Events report everything said, in order.
+///
+/// Not Sendable: it belongs to whoever drives it. Its steps are async (the
+/// application's resolvers, queries and handlers are) and run on the
+/// caller's executor (`nonisolated(nonsending)`), so an actor can hold one.
 public final class Conversation {
     /// Where a conversation is: waiting for an answer, or over.
     public enum State: Sendable, Equatable {
@@ -50,7 +54,7 @@ public final class Conversation {
     /// recognition was (1 for typed text): below the engine's threshold,
     /// enum and entity values are confirmed first.
     @discardableResult
-    public func start(_ result: MatchResult, confidence: Double = 1) -> State {
+    public nonisolated(nonsending) func start(_ result: MatchResult, confidence: Double = 1) async -> State {
         utterance = result.text
         speechConfidence = confidence
         guard let best = result.best, engine.model.intent(named: best.intent, in: best.application) != nil else {
@@ -63,15 +67,15 @@ public final class Conversation {
             applicationCandidates = tied.compactMap { name in result.candidates.first { $0.application == name && $0.isTiedWithBest } }
             return ask(.application, nil, text: "Which app: \(SpokenFormat.list(tied))?", options: tied)
         }
-        return begin(best)
+        return await begin(best)
     }
 
-    private func begin(_ match: Match) -> State {
+    private nonisolated(nonsending) func begin(_ match: Match) async -> State {
         applicationCandidates = []
         self.intent = engine.model.intent(named: match.intent, in: match.application)
         self.match = match
         emit(.intent(match))
-        return advance()
+        return await advance()
     }
 
     /// What a spoken answer to the pending question may be (`AnswerLanguage`),
@@ -102,7 +106,7 @@ public final class Conversation {
     /// spoken answer against `answerGrammar()`; typed text is matched
     /// against the same model here.
     @discardableResult
-    public func answer(_ text: String, heard: MatchResult? = nil) -> State {
+    public nonisolated(nonsending) func answer(_ text: String, heard: MatchResult? = nil) async -> State {
         guard case .waiting(let prompt)? = state else { return state ?? finish(.failure) }
         emit(.answer(text))
         let reading = pendingAnswerLanguage().flatMap { language in
@@ -115,13 +119,20 @@ public final class Conversation {
                 return askAgain(prompt)
             }
             misunderstood = 0
-            return begin(applicationCandidates[index])
+            return await begin(applicationCandidates[index])
         }
         guard let intent else { return state ?? finish(.failure) }
         let parameter = prompt.parameter.flatMap(intent.parameter(named:))
         switch prompt.kind {
         case .needsValue:
-            guard let parameter, let result = resolveAnswer(text, reading, for: parameter) else { return askAgain(prompt) }
+            guard let parameter else { return askAgain(prompt) }
+            let resolved: ResolutionResult?
+            do {
+                resolved = try await resolveAnswer(text, reading, for: parameter)
+            } catch {
+                return failed(error)
+            }
+            guard let result = resolved else { return askAgain(prompt) }
             // An answer out of range or unknown: say why and ask again.
             if case .unsupported(let reason) = result { return askAgain(prompt, because: reason) }
             misunderstood = 0
@@ -151,7 +162,7 @@ public final class Conversation {
             misunderstood = 0
             confirmed = true
         }
-        return advance()
+        return await advance()
     }
 
     /// A new request came instead of an answer: this one is canceled, saying so.
@@ -170,11 +181,15 @@ public final class Conversation {
 
     // MARK: Stages
 
-    private func advance() -> State {
+    private nonisolated(nonsending) func advance() async -> State {
         guard let intent else { return finish(.failure) }
         // 1. Resolve, in declaration order.
         for parameter in intent.parameters where !settled.contains(parameter.name) {
-            if let asked = apply(resolve(parameter), to: parameter) { return asked }
+            do {
+                if let asked = apply(try await resolve(parameter), to: parameter) { return asked }
+            } catch {
+                return failed(error)
+            }
         }
         // 2. Confirm: the summary card and the intent's question (the
         // summary asked when there is none), then authentication right
@@ -188,18 +203,44 @@ public final class Conversation {
         if let question = intent.confirmation, !confirmed {
             return ask(.confirmation, nil, text: renderer.render(question, values: values))
         }
-        if intent.requiresAuthentication, case .refused(let reason) = engine.ensureAuthenticated(for: intent) {
+        if intent.requiresAuthentication, case .refused(let reason) = await engine.ensureAuthenticated(for: intent) {
             if let reason { emit(.note(reason)) }
             return finish(.requiresAuthentication)
         }
         // 3. Handle.
         guard let handler = engine.handler(for: intent) else { return finish(.success) }
         let request = HandlerRequest(intent: intent, values: values, text: utterance)
-        let outcome = handler.handle(request) { fields in
+        let (updates, continuation) = AsyncStream.makeStream(of: [String: ReplyField].self)
+        async let performed = Self.perform(handler, request, progress: HandlerProgress(continuation))
+        // Progress is said here, on the conversation's executor, as it comes.
+        for await fields in updates {
             emit(.reply(Reply(code: .inProgress, text: renderer.reply(.inProgress, intent: intent, values: values, fields: fields))))
         }
-        if let detail = outcome.detail { emit(.note(detail)) }
-        return finish(outcome.code, fields: outcome.fields)
+        switch await performed {
+        case .success(let outcome):
+            if let detail = outcome.detail { emit(.note(detail)) }
+            return finish(outcome.code, fields: outcome.fields, text: outcome.dialog)
+        case .failure(let error):
+            return failed(error)
+        }
+    }
+
+    /// The handler's work, ending its progress reports when it returns.
+    private static func perform(_ handler: any IntentHandler, _ request: HandlerRequest,
+                                progress: HandlerProgress) async -> Result<HandlerOutcome, any Error> {
+        defer { progress.finish() }
+        do {
+            return .success(try await handler.handle(request, progress: progress))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The application's code (a handler, resolver or query) threw: the
+    /// request fails, and the error goes to the log.
+    private func failed(_ error: any Error) -> State {
+        emit(.note("\(intent?.name ?? "the request") failed: \(error)"))
+        return finish(.failure)
     }
 
     /// A resolution result put into effect: nil to go on, or the question asked.
@@ -247,10 +288,10 @@ public final class Conversation {
     }
 
     /// Resolution of a parameter from the utterance (or the application's resolver).
-    private func resolve(_ parameter: Parameter) -> ResolutionResult {
+    private nonisolated(nonsending) func resolve(_ parameter: Parameter) async throws -> ResolutionResult {
         guard let intent else { return .notRequired }
         let argument = match?.argument(parameter.name)
-        if let custom = engine.resolver(for: intent)?.resolve(parameter, proposed: argument?.value, text: argument?.text ?? "", intent: intent) {
+        if let custom = try await engine.resolver(for: intent)?.resolve(parameter, proposed: argument?.value, text: argument?.text ?? "", intent: intent) {
             return custom
         }
         guard let argument else {
@@ -268,7 +309,7 @@ public final class Conversation {
     /// the answer could not be read as a value of its type. A name the
     /// answer language did not take is searched for (an entity query's
     /// search, part of a name) and tried as a near miss.
-    private func resolveAnswer(_ text: String, _ reading: Answer?, for parameter: Parameter) -> ResolutionResult? {
+    private nonisolated(nonsending) func resolveAnswer(_ text: String, _ reading: Answer?, for parameter: Parameter) async throws -> ResolutionResult? {
         switch (parameter.type, reading) {
         case (.string, _):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -280,7 +321,7 @@ public final class Conversation {
             default: return .success(ResolvedValue(value: argument.value, text: text))
             }
         case (.custom(let typeName), _):
-            return resolveNamedAnswer(text, parameter: parameter, typeName: typeName)
+            return try await resolveNamedAnswer(text, parameter: parameter, typeName: typeName)
         case (_, .value(let argument)?):
             if let reason = rangeProblem(argument.value, parameter) { return .unsupported(reason: reason) }
             return .success(ResolvedValue(value: argument.value, text: argument.text))
@@ -289,7 +330,7 @@ public final class Conversation {
         }
     }
 
-    private func resolveNamedAnswer(_ text: String, parameter: Parameter, typeName: String) -> ResolutionResult? {
+    private nonisolated(nonsending) func resolveNamedAnswer(_ text: String, parameter: Parameter, typeName: String) async throws -> ResolutionResult? {
         guard let type = engine.model.type(named: typeName) else { return nil }
         let said = TextNormalizer.words(of: text).filter { !AnswerLanguage.leadIn.contains($0) }.joined(separator: " ")
         guard !said.isEmpty else { return nil }
@@ -302,7 +343,7 @@ public final class Conversation {
             }
             return .unsupported(reason: "Sorry, \(text) isn't a \(type.title.lowercased()) I know.")
         case .entity:
-            let found = engine.searchEntities(ofType: typeName, for: said)
+            let found = try await engine.searchEntities(ofType: typeName, for: said)
             for entity in found { searchedEntities[entity.id] = entity }
             if found.count == 1 { return .success(ResolvedValue(value: .entity(found[0].id), text: found[0].name)) }
             if found.count > 1 { return .disambiguation(found.map(\.id)) }

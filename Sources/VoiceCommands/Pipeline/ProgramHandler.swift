@@ -19,7 +19,12 @@ public struct ProgramHandler: IntentHandler {
 
     /// Runs the program with the request's values in its arguments; the JSON
     /// lines it prints set the reply's fields and code. A failed run is a failure.
-    public func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
+    public func handle(_ request: HandlerRequest, progress: HandlerProgress) async -> HandlerOutcome {
+        await BlockingWork.run(named: "voicecmd handler") { handleBlocking(request, progress: progress) }
+    }
+
+    /// `handle`, on the calling thread, for as long as the program runs.
+    func handleBlocking(_ request: HandlerRequest, progress: HandlerProgress) -> HandlerOutcome {
         let arguments: [String]
         do {
             arguments = try Self.substitute(handler.arguments, values: request.values)

@@ -100,8 +100,8 @@ public actor CommandSession {
     /// or leave it out and iterate `events(from:)`.
     public init(engine: CommandEngine, speech: CommandRecognizer.Options? = nil, modelPath: String? = nil,
                 settings: Settings = Settings(), events: @escaping @Sendable (SessionEvent) -> Void = { _ in }) throws(SpeechError) {
+        // Entity queries are asked before the first utterance is decoded.
         if let speech {
-            engine.refreshEntities()
             recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: speech)
             recognizerGeneration = engine.modelGeneration
             if let wake = settings.wake { try recognizer?.setWakePhrase(wake) }
@@ -134,28 +134,36 @@ public actor CommandSession {
 
     /// One typed utterance: a new command, or the answer to the pending question.
     @discardableResult
-    public func hear(text: String) -> Prompt? {
-        take(text, confidence: 1, match: nil, span: nil)
+    public func hear(text: String) async -> Prompt? {
+        await beginTurn()
+        defer { endTurn() }
+        await take(text, confidence: 1, match: nil, span: nil)
         return pendingQuestion
     }
 
     /// A command and its follow-up answers, typed: answers come from
     /// `answers` until the request is finished; none in time gives up.
     /// Returns how the request ended.
-    public func converse(_ text: String, answers: some TypedAnswerSource) -> Reply? {
-        hear(text: text)
+    public func converse(_ text: String, answers: some TypedAnswerSource) async -> Reply? {
+        await hear(text: text)
         while pendingQuestion != nil {
             guard let line = answers.next(timeout: settings.answerTimeout) else {
-                noAnswer()
+                await noAnswer()
                 break
             }
-            hear(text: line)
+            await hear(text: line)
         }
         return lastReply
     }
 
     /// No answer came: the pending question is given up.
-    public func noAnswer(span: SpeechSpan? = nil) {
+    public func noAnswer(span: SpeechSpan? = nil) async {
+        await beginTurn()
+        defer { endTurn() }
+        giveUp(span: span)
+    }
+
+    private func giveUp(span: SpeechSpan?) {
         guard let conversation, pendingQuestion != nil else { return }
         withEvents(span) { conversation.noAnswer() }
         askedAt = nil
@@ -217,14 +225,16 @@ public actor CommandSession {
                 endpointing.taken()
                 switch item {
                 case .tentative(let segment):
-                    if !listening.withLock({ $0.stopRequested }) { speculate(segment) }
+                    if !listening.withLock({ $0.stopRequested }) { await speculate(segment) }
                 case .wakeCandidate(let candidate):
                     hear(candidate)
                 case .utterance(let segment, let at):
                     // After a stop too: every utterance recorded has its turn.
-                    take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
+                    await take(segment, span: SpeechSpan(start: segment.start, end: segment.end, endpointed: at))
                 case .position(let seconds):
+                    await beginTurn()
                     giveUpUnanswered(at: seconds)
+                    endTurn()
                     if wakeWindowPassed(at: seconds) { status.setAwake(false) }
                 case .dropped(let frames):
                     emit(SessionEvent(.dropped(frames: frames)))
@@ -237,7 +247,7 @@ public actor CommandSession {
         } onCancel: {
             task.cancel()
         }
-        if pendingQuestion != nil { noAnswer(span: questionSpan) }
+        if pendingQuestion != nil { await noAnswer(span: questionSpan) }
         // A source of the application's may fail with an error of its own.
         if let failure { throw (failure as? SpeechError) ?? SpeechError("cannot read \(source.name): \(failure)") }
     }
@@ -269,7 +279,7 @@ public actor CommandSession {
     /// the stream is given up, with the span of the utterance that asked it.
     private func giveUpUnanswered(at position: Double) {
         guard let askedAt, pendingQuestion != nil, position - askedAt > settings.answerTimeout else { return }
-        noAnswer(span: questionSpan)
+        giveUp(span: questionSpan)
     }
 
     /// An utterance decoded, before its turn.
@@ -309,12 +319,15 @@ public actor CommandSession {
     /// Decodes at a tentative end, while the endpointer waits out the
     /// trailing silence: when the utterance ends there, its turn needs no
     /// decoding left.
-    private func speculate(_ segment: SpeechSegment) {
-        guard let decoded = try? decode(segment) else { speculation = nil; return }
-        speculation = (segment.start, segment.samples.count, context(at: segment.start), decoded)
+    private func speculate(_ segment: SpeechSegment) async {
+        let context = context(at: segment.start)
+        guard let decoded = try? await decode(segment) else { speculation = nil; return }
+        speculation = (segment.start, segment.samples.count, context, decoded)
     }
 
-    private func take(_ segment: SpeechSegment, span: SpeechSpan) {
+    private func take(_ segment: SpeechSegment, span: SpeechSpan) async {
+        await beginTurn()
+        defer { endTurn() }
         status.startThinking()
         defer { status.stopThinking() }
         // A question left unanswered for too long is given up; this is a new command.
@@ -326,11 +339,11 @@ public actor CommandSession {
                speculation.context == context(at: segment.start) {
                 decoded = speculation.decoded
             } else {
-                decoded = try decode(segment)
+                decoded = try await decode(segment)
             }
             speculation = nil
             span.decodingTime = decoded.time
-            turn(decoded, span: span)
+            await turn(decoded, span: span)
         } catch {
             speculation = nil
             emit(SessionEvent(.conversation(.note("could not recognise the utterance at \(String(format: "%.2f", segment.start)) s: \(error)")),
@@ -340,10 +353,10 @@ public actor CommandSession {
 
     /// What an utterance is: with a question pending, an answer (decoded
     /// with the grammar of the answers) or a new command; a command otherwise.
-    private func decode(_ segment: SpeechSegment) throws -> Decoded {
+    private func decode(_ segment: SpeechSegment) async throws -> Decoded {
         guard let recognizer else { throw SpeechError("the session has no recogniser") }
         let started = ContinuousClock.now
-        try refreshRecognizer(recognizer)
+        try await refreshRecognizer(recognizer)
         guard let conversation, pendingQuestion != nil else {
             guard settings.wake != nil else { return Decoded(transcript: try recognizer.recognize(segment), time: .now - started) }
             return try decodeAfterWake(segment, recognizer, started: started)
@@ -433,7 +446,7 @@ public actor CommandSession {
     }
 
     /// A decoded utterance through the conversation.
-    private func turn(_ decoded: Decoded, span: SpeechSpan) {
+    private func turn(_ decoded: Decoded, span: SpeechSpan) async {
         if decoded.announcesWake, let wake = decoded.wake {
             doubtfulWakes.removeAll { $0.start == wake.start }
             announce(wake)
@@ -451,12 +464,12 @@ public actor CommandSession {
             // An answer heard too poorly to trust is not understood (a
             // doubtful "yes" must not confirm anything).
             // The answer grammar's match is the answer's reading (free text has none).
-            take(accepted ? transcript.text : "", confidence: transcript.confidence,
+            await take(accepted ? transcript.text : "", confidence: transcript.confidence,
                  match: accepted && transcript.mode != .lm ? transcript.match : nil, span: span)
         } else if accepted {
             // A new command while a question waited: that request is canceled, and said so.
             if let conversation, pendingQuestion != nil { withEvents(span) { conversation.abandon() } }
-            take(transcript.text, confidence: transcript.confidence, match: transcript.match, span: span)
+            await take(transcript.text, confidence: transcript.confidence, match: transcript.match, span: span)
         }
     }
 
@@ -470,8 +483,8 @@ public actor CommandSession {
     /// Entity lists as the queries give them now: when the engine rebuilt
     /// its matcher (now, or for typed text since), the recognition grammar
     /// follows before anything is decoded.
-    private func refreshRecognizer(_ recognizer: CommandRecognizer) throws {
-        engine.refreshEntities()
+    private func refreshRecognizer(_ recognizer: CommandRecognizer) async throws {
+        await refreshEntities()
         guard recognizerGeneration != engine.modelGeneration else { return }
         try recognizer.update(model: engine.model, matcher: engine.matcher)
         recognizerGeneration = engine.modelGeneration
@@ -481,16 +494,26 @@ public actor CommandSession {
 
     /// One utterance through the conversation: an answer when a question
     /// is pending, a new command otherwise.
-    private func take(_ text: String, confidence: Double, match: MatchResult?, span: SpeechSpan?) {
+    private func take(_ text: String, confidence: Double, match: MatchResult?, span: SpeechSpan?) async {
         if let conversation, pendingQuestion != nil {
-            withEvents(span) { conversation.answer(text, heard: match) }
+            turn.span = span
+            defer { turn.span = nil }
+            await conversation.answer(text, heard: match)
         } else {
-            let result = match ?? engine.match(text)
+            let result: MatchResult
+            if let match {
+                result = match
+            } else {
+                await refreshEntities()
+                result = engine.matcher.match(text)
+            }
             // Its events carry the span of the turn that caused them.
             let emit = self.emit, turn = self.turn
             let conversation = engine.conversation { event in emit(SessionEvent(.conversation(event), utterance: turn.span)) }
             self.conversation = conversation
-            withEvents(span) { conversation.start(result, confidence: confidence) }
+            turn.span = span
+            defer { turn.span = nil }
+            await conversation.start(result, confidence: confidence)
         }
         askedAt = pendingQuestion != nil ? (span?.end ?? 0) : nil
         questionSpan = pendingQuestion != nil ? span : nil
@@ -502,6 +525,38 @@ public actor CommandSession {
         turn.span = span
         defer { turn.span = nil }
         _ = step()
+    }
+
+    /// The engine's entity lists as the queries give them now; a query
+    /// that failed is noted in the log.
+    private func refreshEntities() async {
+        for failure in await engine.refreshEntities().failures {
+            emit(SessionEvent(.conversation(.note(failure))))
+        }
+    }
+
+    // MARK: One turn at a time
+
+    /// A turn awaits the application's code (a handler that takes seconds),
+    /// and the session, an actor, takes other calls meanwhile: those that
+    /// start a turn wait for it, in the order they came.
+    private var turnRunning = false
+    private var turnsWaiting: [CheckedContinuation<Void, Never>] = []
+
+    private func beginTurn() async {
+        guard turnRunning else {
+            turnRunning = true
+            return
+        }
+        await withCheckedContinuation { turnsWaiting.append($0) }
+    }
+
+    private func endTurn() {
+        if turnsWaiting.isEmpty {
+            turnRunning = false
+        } else {
+            turnsWaiting.removeFirst().resume()
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import PhraseMatcher
 /// The grammar a spoken answer is heard with.
 struct AnswerGrammarTests {
     /// Asked for a number with a range, the recogniser hears only numbers in it.
-    @Test func aNumberAskedForIsHeardWithinItsRange() throws {
+    @Test func aNumberAskedForIsHeardWithinItsRange() async throws {
         let model = try ModelLoader.load(text: #"""
             {"application": "Kitchen", "intents": {"Timer": {
               "parameters": {"minutes": {"type": "integer", "min": 1, "max": 100, "prompt": "How many minutes?"}},
@@ -13,7 +13,7 @@ struct AnswerGrammarTests {
             """#, name: "kitchen.json")
         let engine = try CommandEngine(model: model)
         let conversation = engine.conversation { _ in }
-        conversation.start(engine.match("set a timer"))
+        await conversation.start(await engine.match("set a timer"))
         let answers = try #require(conversation.answerGrammar())
         let grammar = JSGFGrammar(model: answers)
         #expect(grammar.text.contains("<integer_1_to_100>"))

@@ -15,9 +15,9 @@ struct ApplicationChoiceTests {
     }
 
     @Test(arguments: ["courier", "Courier please", "the second one", "the courier app", "number two"])
-    func theApplicationIsAskedForAndTakenByNameOrPlace(_ answer: String) throws {
+    func theApplicationIsAskedForAndTakenByNameOrPlace(_ answer: String) async throws {
         let script = try ConversationScript(model: Self.twoApplications())
-        let reply = script.run("send a message to alex", answers: [answer, "yes"])
+        let reply = await script.run("send a message to alex", answers: [answer, "yes"])
         let which = try #require(script.prompts.first)
         #expect(which.kind == .application)
         #expect(which.text == "Which app: Assistant or Courier?")
@@ -26,41 +26,41 @@ struct ApplicationChoiceTests {
         #expect(reply == Reply(code: .success, text: "Sent to Alex Kim with Courier."))
     }
 
-    @Test func theFirstOneGoesOnWithThatApplicationsQuestions() throws {
+    @Test func theFirstOneGoesOnWithThatApplicationsQuestions() async throws {
         let script = try ConversationScript(model: Self.twoApplications())
-        let reply = script.run("send a message to alex", answers: ["the first one", "Alex Jones", "running late", "yes"])
+        let reply = await script.run("send a message to alex", answers: ["the first one", "Alex Jones", "running late", "yes"])
         #expect(script.prompts.map(\.kind) == [.application, .disambiguation, .needsValue, .confirmation])
         #expect(reply == Reply(code: .success, text: "Okay, I sent it to Alex Jones."))
     }
 
     @Test(arguments: ["in courier send a message to alex", "send a message to alex with courier", "message alex on courier",
                       "ask courier to send a message to alex", "send a message to alex using the courier app"])
-    func namingTheApplicationAsksNothing(_ utterance: String) throws {
+    func namingTheApplicationAsksNothing(_ utterance: String) async throws {
         let script = try ConversationScript(model: Self.twoApplications())
-        let reply = script.run(utterance, answers: ["yes"])
+        let reply = await script.run(utterance, answers: ["yes"])
         #expect(script.prompts.map(\.kind) == [.confirmation])
         #expect(reply?.text == "Sent to Alex Kim with Courier.")
     }
 
-    @Test func cancelAndNonsenseEndTheQuestion() throws {
+    @Test func cancelAndNonsenseEndTheQuestion() async throws {
         let canceled = try ConversationScript(model: Self.twoApplications())
-        #expect(canceled.run("send a message to alex", answers: ["cancel"])?.code == .canceled)
+        #expect(await canceled.run("send a message to alex", answers: ["cancel"])?.code == .canceled)
         let confused = try ConversationScript(model: Self.twoApplications())
-        let reply = confused.run("send a message to alex", answers: ["banana", "purple"])
+        let reply = await confused.run("send a message to alex", answers: ["banana", "purple"])
         #expect(confused.prompts.map(\.text) == ["Which app: Assistant or Courier?", "Sorry, I didn't get that. Which app: Assistant or Courier?"])
         #expect(reply?.code == .failure)
     }
 
-    @Test func anIntentOnlyOneApplicationHasIsNotAskedAbout() throws {
+    @Test func anIntentOnlyOneApplicationHasIsNotAskedAbout() async throws {
         let script = try ConversationScript(model: Self.twoApplications())
-        #expect(script.run("set a timer for five minutes")?.text == "Your five minute timer is set.")
+        #expect(await script.run("set a timer for five minutes")?.text == "Your five minute timer is set.")
         #expect(script.prompts.isEmpty)
     }
 
-    @Test func theSpokenAnswerGrammarHoldsTheApplicationsNames() throws {
+    @Test func theSpokenAnswerGrammarHoldsTheApplicationsNames() async throws {
         let engine = try CommandEngine(model: try Self.twoApplications())
         let conversation = engine.conversation { _ in }
-        conversation.start(engine.match("send a message to alex"))
+        await conversation.start(await engine.match("send a message to alex"))
         let grammar = try #require(conversation.answerGrammar())
         let matcher = Matcher(model: grammar)
         for answer in ["courier", "the courier app", "assistant", "the second one", "cancel"] {
@@ -71,11 +71,11 @@ struct ApplicationChoiceTests {
 
 extension ApplicationChoiceTests {
     /// A handler registered for one application's SendMessage leaves the other's alone.
-    @Test func aHandlerRegisteredForOneApplicationIsOnlyItsOwn() throws {
+    @Test func aHandlerRegisteredForOneApplicationIsOnlyItsOwn() async throws {
         final class Recorder: IntentHandler, @unchecked Sendable {
             // @unchecked: used from the test's one thread.
             var handled: [String] = []
-            func handle(_ request: HandlerRequest, progress: ([String: ReplyField]) -> Void) -> HandlerOutcome {
+            func handle(_ request: HandlerRequest, progress: HandlerProgress) -> HandlerOutcome {
                 handled.append(request.intent.name)
                 return HandlerOutcome(code: .success)
             }
@@ -84,15 +84,15 @@ extension ApplicationChoiceTests {
         let recorder = Recorder()
         engine.register(recorder, forIntent: "SendMessage", in: "Courier")
         let assistant = ConversationScript(engine: engine)
-        #expect(assistant.run("text mom saying hello", answers: ["yes"])?.text == "Okay, I sent it to Mom.")
+        #expect(await assistant.run("text mom saying hello", answers: ["yes"])?.text == "Okay, I sent it to Mom.")
         #expect(recorder.handled.isEmpty)
         let courier = ConversationScript(engine: engine)
-        #expect(courier.run("in courier send a message to priya", answers: ["yes"])?.text == "Sent to Priya Shah with Courier.")
+        #expect(await courier.run("in courier send a message to priya", answers: ["yes"])?.text == "Sent to Priya Shah with Courier.")
         #expect(recorder.handled == ["SendMessage"])
     }
 
     /// Each application's ids are said with its own titles.
-    @Test func valuesAreSaidWithTheirApplicationsNames() throws {
+    @Test func valuesAreSaidWithTheirApplicationsNames() async throws {
         let first = CommandModel(application: "Cafe", types: [CustomType(name: "Size", title: "Size", kind: .enumeration([EnumCase(identifier: "large", title: "large")]))],
                                  intents: [try Intent(name: "Order", parameters: [Parameter(name: "size", type: .custom("Size"))],
                                                       phrases: ["order a \\(size) coffee"], replies: ["success": "Your \\(size) coffee is coming."])])
@@ -100,7 +100,7 @@ extension ApplicationChoiceTests {
                                   intents: [try Intent(name: "Bake", parameters: [Parameter(name: "size", type: .custom("Size"))],
                                                        phrases: ["bake a \\(size) pizza"], replies: ["success": "Your \\(size) pizza is in the oven."])])
         let script = try ConversationScript(model: CommandModel.combining([first, second]))
-        #expect(script.run("bake a family size pizza")?.text == "Your family size pizza is in the oven.")
-        #expect(script.run("order a large coffee")?.text == "Your large coffee is coming.")
+        #expect(await script.run("bake a family size pizza")?.text == "Your family size pizza is in the oven.")
+        #expect(await script.run("order a large coffee")?.text == "Your large coffee is coming.")
     }
 }

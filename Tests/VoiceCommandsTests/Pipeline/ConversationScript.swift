@@ -21,12 +21,16 @@ final class ConversationScript {
 
     /// The final reply, after the answers run out (or the conversation ends).
     @discardableResult
-    func run(_ text: String, answers: [String?] = []) -> Reply? {
+    func run(_ text: String, answers: [String?] = []) async -> Reply? {
         let conversation = engine.conversation { [unowned self] event in events.append(event) }
-        var state = conversation.start(engine.match(text))
+        var state = await conversation.start(await engine.match(text))
         var remaining = answers[...]
         while case .waiting = state, let next = remaining.popFirst() {
-            state = next.map { conversation.answer($0) } ?? conversation.noAnswer()
+            if let next {
+                state = await conversation.answer(next)
+            } else {
+                state = conversation.noAnswer()
+            }
         }
         if case .finished(let reply) = state { return reply }
         return nil

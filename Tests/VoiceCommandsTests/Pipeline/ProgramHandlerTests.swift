@@ -27,7 +27,7 @@ struct ProgramHandlerTests {
         let out = directory.appendingPathComponent("arguments").path
         let handler = ConversationScript.script("record-arguments.sh", [out, "--", "${content}", "to:${recipient}"])
         let (request, _) = try request(content)
-        let outcome = ProgramHandler(handler).handle(request) { _ in }
+        let outcome = ProgramHandler(handler).handle(request)
         #expect(outcome.code == .success, "\(outcome.detail ?? "")")
         let recorded = try Data(contentsOf: URL(fileURLWithPath: out))
         let arguments = recorded.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
@@ -45,7 +45,7 @@ struct ProgramHandlerTests {
         let out = ConversationScript.temporaryPath("arguments")
         let handler = ConversationScript.script("record-arguments.sh", [out, "${content}"])
         let (request, _) = try request("--help")
-        let outcome = ProgramHandler(handler).handle(request) { _ in }
+        let outcome = ProgramHandler(handler).handle(request)
         #expect(outcome.code == .failure)
         #expect(outcome.detail?.contains("would be read as an option") == true)
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -58,14 +58,14 @@ struct ProgramHandlerTests {
     func aValueCannotLeaveAPathOrName(_ element: String, _ content: String) throws {
         let handler = Handler(arguments: ["/bin/cat", element])
         let (request, _) = try request(content)
-        let outcome = ProgramHandler(handler).handle(request) { _ in }
+        let outcome = ProgramHandler(handler).handle(request)
         #expect(outcome.code == .failure)
         #expect(outcome.detail?.contains("would leave the path or name") == true)
     }
 
     @Test func theProgramNeverComesFromAValue() throws {
         let (request, _) = try request("touch")
-        let outcome = ProgramHandler(Handler(arguments: ["${content}", "CANARY"])).handle(request) { _ in }
+        let outcome = ProgramHandler(Handler(arguments: ["${content}", "CANARY"])).handle(request)
         #expect(outcome.code == .failure)
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/CANARY"))
     }
@@ -81,7 +81,7 @@ struct ProgramHandlerTests {
         let (request, _) = try request("hi")
         let started = Date()
         let handler = Handler(arguments: ["/bin/sh", "-c", "sleep 30 & echo '{\"n\": 1}'"], timeout: 5)
-        let outcome = ProgramHandler(handler).handle(request) { _ in }
+        let outcome = ProgramHandler(handler).handle(request)
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(outcome.code == .success)
         #expect(outcome.fields["n"] == .number(1))
@@ -90,7 +90,7 @@ struct ProgramHandlerTests {
     @Test func aFloodOfOutputDoesNotStretchTheTimeout() throws {
         let (request, _) = try request("hi")
         let started = Date()
-        let outcome = ProgramHandler(Handler(arguments: ["/usr/bin/yes", "{\"x\": 1}"], timeout: 0.5)).handle(request) { _ in }
+        let outcome = ProgramHandler(Handler(arguments: ["/usr/bin/yes", "{\"x\": 1}"], timeout: 0.5)).handle(request)
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(outcome.code == .failure)
         #expect(outcome.detail?.contains("timed out") == true)
@@ -104,8 +104,17 @@ struct ProgramHandlerTests {
 
     @Test func aMissingProgramIsAFailureThatSaysWhich() throws {
         let (request, _) = try request("hi")
-        let outcome = ProgramHandler(Handler(arguments: ["voicecmd-no-such-program"])).handle(request) { _ in }
+        let outcome = ProgramHandler(Handler(arguments: ["voicecmd-no-such-program"])).handle(request)
         #expect(outcome.code == .failure)
         #expect(outcome.detail == "voicecmd-no-such-program: no such program on PATH")
+    }
+}
+
+extension ProgramHandler {
+    /// Handles `request` on this thread (a test that times it must not
+    /// wait for a shared thread to resume it), its progress reports unheard.
+    func handle(_ request: HandlerRequest) -> HandlerOutcome {
+        let (_, progress) = AsyncStream.makeStream(of: [String: ReplyField].self)
+        return handleBlocking(request, progress: HandlerProgress(progress))
     }
 }

@@ -19,9 +19,9 @@ struct SummaryCardTests {
         script.events.compactMap { if case .card(let card) = $0 { card } else { nil } }
     }
 
-    @Test func theSummaryIsTheConfirmationWhenThereIsNone() throws {
+    @Test func theSummaryIsTheConfirmationWhenThereIsNone() async throws {
         let script = try ConversationScript(model: Self.coffeeModel(confirmation: nil))
-        let reply = script.run("order a large latte", answers: ["yes"])
+        let reply = await script.run("order a large latte", answers: ["yes"])
         #expect(cards(script) == [SummaryCard(title: "Order a coffee", summary: "Order one large latte", fields: [
             .init(parameter: "beverage", title: "Drink", value: "latte"),
             .init(parameter: "size", title: "Size", value: "large"),
@@ -31,9 +31,9 @@ struct SummaryCardTests {
         #expect(reply?.code == .success)
     }
 
-    @Test func theCardComesBeforeTheIntentsOwnQuestionAfterEveryValueIsKnown() throws {
+    @Test func theCardComesBeforeTheIntentsOwnQuestionAfterEveryValueIsKnown() async throws {
         let script = try ConversationScript(model: Self.coffeeModel(confirmation: #"Shall I order your \(beverage)?"#))
-        let reply = script.run("order a latte", answers: ["medium", "no"])
+        let reply = await script.run("order a latte", answers: ["medium", "no"])
         #expect(script.prompts.map(\.text) == ["What size?", "Shall I order your latte?"])
         let kinds = script.events.map { event -> String in
             switch event {

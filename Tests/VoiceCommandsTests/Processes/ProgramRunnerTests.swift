@@ -48,16 +48,16 @@ struct ProgramRunnerTests {
     @Test func anAuthenticationProgramThatHangsIsRefusedAtItsTimeout() {
         let started = Date()
         let authenticator = ProgramAuthenticator(Handler(arguments: ["/bin/sleep", "30"], timeout: 0.5))
-        #expect(authenticator.authenticate() == .refused(reason: "the authentication program /bin/sleep timed out after 0.5 s and was killed"))
+        #expect(authenticator.authenticateBlocking() == .refused(reason: "the authentication program /bin/sleep timed out after 0.5 s and was killed"))
         #expect(Date().timeIntervalSince(started) < 3)
-        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/true"], timeout: 5)).authenticate() == .succeeded)
+        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/true"], timeout: 5)).authenticateBlocking() == .succeeded)
     }
 
     /// It said only "You need to sign in…": the reason goes to the log.
     @Test func anAuthenticationProgramThatFailsSaysWhy() {
-        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/false"], timeout: 5)).authenticate()
+        #expect(ProgramAuthenticator(Handler(arguments: ["/bin/false"], timeout: 5)).authenticateBlocking()
                 == .refused(reason: "the authentication program /bin/false exited with status 1"))
-        #expect(ProgramAuthenticator(Handler(arguments: ["no-such-authenticator-program"], timeout: 5)).authenticate()
+        #expect(ProgramAuthenticator(Handler(arguments: ["no-such-authenticator-program"], timeout: 5)).authenticateBlocking()
                 == .refused(reason: "the authentication program no-such-authenticator-program: no such program on PATH"))
     }
 
