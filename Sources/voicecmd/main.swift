@@ -58,7 +58,7 @@ func runTool(_ argv: [String]) -> Int32 {
     } catch let error as ToolFailure {
         printError("Error: \(error.message)")
         return 1
-    } catch let error as ShortcutProblem {
+    } catch let error as VoiceCommandError {
         printError("Error: \(FlagHints.message(of: error))")
         return 1
     } catch let error as SpeechError {

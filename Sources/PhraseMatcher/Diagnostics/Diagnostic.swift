@@ -2,7 +2,7 @@
 ///
 /// Rendered the way compilers do: one line `file:line:column: error: message`
 /// that scripts can grep, then the source line and a caret span for people.
-public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Whether the model cannot be used (error) or can, with a problem to fix (warning).
     public enum Severity: String, Sendable {
         /// The model cannot be used until it is fixed.

@@ -18,7 +18,7 @@ package struct PositionedJSONParser {
         self.bytes = source.bytes
     }
 
-    package static func parse(_ source: SourceFile) throws(Diagnostic) -> JSONNode {
+    package static func parse(_ source: SourceFile) throws(ModelLoadError) -> JSONNode {
         var parser = PositionedJSONParser(source: source)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
@@ -30,8 +30,8 @@ package struct PositionedJSONParser {
         return node
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> Diagnostic {
-        Diagnostic(.error, "invalid JSON: " + message, in: source, at: offset ?? index)
+    private func error(_ message: String, at offset: Int? = nil) -> ModelLoadError {
+        ModelLoadError(diagnostics: [Diagnostic(.error, "invalid JSON: " + message, in: source, at: offset ?? index)])
     }
 
     private func describeCurrent() -> String {
@@ -50,7 +50,7 @@ package struct PositionedJSONParser {
         }
     }
 
-    private mutating func parseValue() throws(Diagnostic) -> JSONNode {
+    private mutating func parseValue() throws(ModelLoadError) -> JSONNode {
         guard index < bytes.count else { throw error("expected a value, found end of file") }
         let start = index
         switch bytes[index] {
@@ -67,7 +67,7 @@ package struct PositionedJSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ word: StaticString) throws(Diagnostic) {
+    private mutating func expectLiteral(_ word: StaticString) throws(ModelLoadError) {
         let expected = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
         guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
             throw error("expected a value, found \(describeCurrent())")
@@ -75,12 +75,12 @@ package struct PositionedJSONParser {
         index += expected.count
     }
 
-    private mutating func enterNesting() throws(Diagnostic) {
+    private mutating func enterNesting() throws(ModelLoadError) {
         depth += 1
         if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(Diagnostic) -> JSONNode {
+    private mutating func parseObject() throws(ModelLoadError) -> JSONNode {
         let start = index
         try enterNesting()
         defer { depth -= 1 }
@@ -116,7 +116,7 @@ package struct PositionedJSONParser {
         return JSONNode(value: .object(members), offset: start, length: index - start)
     }
 
-    private mutating func parseArray() throws(Diagnostic) -> JSONNode {
+    private mutating func parseArray() throws(ModelLoadError) -> JSONNode {
         let start = index
         try enterNesting()
         defer { depth -= 1 }
@@ -144,7 +144,7 @@ package struct PositionedJSONParser {
         return "\(line):\(column)"
     }
 
-    private mutating func parseNumber() throws(Diagnostic) -> JSONNode {
+    private mutating func parseNumber() throws(ModelLoadError) -> JSONNode {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits(_ parser: inout PositionedJSONParser) -> Int {
@@ -174,7 +174,7 @@ package struct PositionedJSONParser {
     }
 
     /// Reads a string starting at its opening quote.
-    private mutating func parseString() throws(Diagnostic) -> String {
+    private mutating func parseString() throws(ModelLoadError) -> String {
         let start = index
         index += 1
         var scalars = String.UnicodeScalarView()
@@ -240,7 +240,7 @@ package struct PositionedJSONParser {
         }
     }
 
-    private mutating func parseHex4(escapeStart: Int) throws(Diagnostic) -> UInt32 {
+    private mutating func parseHex4(escapeStart: Int) throws(ModelLoadError) -> UInt32 {
         guard bytes.count - index >= 4 else { throw error("expected four hex digits after \\u", at: escapeStart) }
         var value: UInt32 = 0
         for _ in 0..<4 {

@@ -68,11 +68,7 @@ public enum ModelLoader {
 
     /// The JSON of a model or shortcuts file; a syntax error is the one diagnostic.
     static func parse(_ source: SourceFile) throws(ModelLoadError) -> JSONNode {
-        do {
-            return try PositionedJSONParser.parse(source)
-        } catch {
-            throw ModelLoadError(diagnostics: [error])
-        }
+        try PositionedJSONParser.parse(source)
     }
 
     static func readText(path: String, displayName: String) throws(ModelLoadError) -> String {

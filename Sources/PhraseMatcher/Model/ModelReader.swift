@@ -478,7 +478,7 @@ struct ModelReader {
         do {
             return (file, try PositionedJSONParser.parse(file))
         } catch {
-            diagnostics.append(error)
+            diagnostics += error.diagnostics
             return nil
         }
     }

@@ -3,9 +3,9 @@ import Foundation
 /// An intent's summary as written: words, `\(parameter)` values, and
 /// `[optional parts]` that are left out when a value in them is missing
 /// ("Order a \(size) \(beverage)[ with \(milk)]").
-public struct SummaryTemplate: Sendable, Hashable {
+package struct SummaryTemplate: Sendable, Hashable {
     /// A piece of the summary.
-    public indirect enum Part: Sendable, Hashable {
+    package indirect enum Part: Sendable, Hashable {
         /// Words as written.
         case text(String)
         /// The value of the parameter of this name.
@@ -15,33 +15,33 @@ public struct SummaryTemplate: Sendable, Hashable {
     }
 
     /// A `\(name)` written in the summary, at UTF-8 offsets in it.
-    public struct Slot: Sendable, Hashable {
+    package struct Slot: Sendable, Hashable {
         /// The parameter named.
-        public var name: String
+        package var name: String
         /// UTF-8 offset of the `\(` in the summary.
-        public var offset: Int
+        package var offset: Int
         /// UTF-8 length of the slot as written.
-        public var length: Int
+        package var length: Int
     }
 
     /// Why a summary cannot be read, and where.
-    public struct ParseError: Error, Sendable {
+    package struct ParseError: Error, Sendable {
         /// What is wrong.
-        public var message: String
+        package var message: String
         /// UTF-8 offset of the problem in the summary.
-        public var offset: Int
+        package var offset: Int
     }
 
     /// The pieces, in order.
-    public private(set) var parts: [Part] = []
+    package private(set) var parts: [Part] = []
     /// Every `\(name)` written, in order.
-    public private(set) var slots: [Slot] = []
+    package private(set) var slots: [Slot] = []
 
     /// Optional parts nest at most this deep.
     static let maximumDepth = 8
 
     /// Parses a summary as written in a model.
-    public init(_ text: String) throws(ParseError) {
+    package init(_ text: String) throws(ParseError) {
         let bytes = Array(text.utf8)
         guard bytes.count <= TemplateParser.maximumLength else {
             throw ParseError(message: "is \(bytes.count) bytes long; a summary may be at most \(TemplateParser.maximumLength)", offset: 0)

@@ -31,15 +31,16 @@ public struct Shortcut: Sendable, Hashable {
     public func hasPhrase(_ other: String) -> Bool { TextNormalizer.words(of: phrase) == TextNormalizer.words(of: other) }
 }
 
-/// Why a shortcut cannot be added or used, said to the person.
-public struct ShortcutProblem: Error, Sendable, Equatable {
+/// Why a shortcut cannot be added or used, said to the person; VoiceCommands
+/// reports it as its own error.
+package struct ShortcutProblem: Error, Sendable, Equatable {
     /// What is wrong, in one sentence.
-    public var message: String
+    package var message: String
     /// A required parameter the shortcut could leave open, to be asked each
     /// time: a front end names its own way of saying so.
-    public var askable: String?
+    package var askable: String?
     /// A problem; `askable` names the parameter the shortcut could leave open.
-    public init(_ message: String, askable: String? = nil) {
+    package init(_ message: String, askable: String? = nil) {
         self.message = message
         self.askable = askable
     }
@@ -49,7 +50,7 @@ extension CommandModel {
     /// The intent and values a shortcut stands for, as `matcher` (compiled
     /// from this model, without shortcuts) reads its sentence: the
     /// shortcut's phrase with them, ready to join the intent.
-    public func shortcutPhrase(_ shortcut: Shortcut, matcher: Matcher) throws(ShortcutProblem) -> (intent: Int, phrase: Phrase) {
+    package func shortcutPhrase(_ shortcut: Shortcut, matcher: Matcher) throws(ShortcutProblem) -> (intent: Int, phrase: Phrase) {
         guard let intentIndex = intents.firstIndex(where: { $0.name == shortcut.intent && application(of: $0).name == shortcut.application })
         else {
             throw ShortcutProblem("\(shortcut.application) has no intent \(shortcut.intent)")

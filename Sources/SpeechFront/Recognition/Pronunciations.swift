@@ -13,25 +13,59 @@ public enum Pronunciations {
 
     /// Reads `word PHONES…` lines; `#` starts a comment.
     public static func readDictionary(path: String) throws(SpeechError) -> [String: String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw SpeechError("\(path): cannot read the pronunciation dictionary")
+        do {
+            return try entries(ofDictionary: path)
+        } catch {
+            throw error.speechError
         }
-        return try parseDictionary(text, name: path)
     }
 
     /// `word PHONES…` lines of a dictionary named `name` in errors.
     public static func parseDictionary(_ text: String, name: String) throws(SpeechError) -> [String: String] {
+        do {
+            return try entries(of: text, name: name)
+        } catch {
+            throw error.speechError
+        }
+    }
+
+    /// A dictionary file that cannot be used: where (line 0: the file as a
+    /// whole) and why. A model's `.dict` is part of the model, so a model
+    /// loader reports it as it reports the model's own mistakes.
+    package struct DictionaryProblem: Error, Sendable {
+        package var file: String
+        package var line: Int
+        package var column: Int
+        package var reason: String
+
+        var speechError: SpeechError {
+            SpeechError(line > 0 ? "\(file):\(line):\(column): \(reason)" : "\(file): \(reason)")
+        }
+    }
+
+    /// The entries of the dictionary file at `path`.
+    package static func entries(ofDictionary path: String) throws(DictionaryProblem) -> [String: String] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw DictionaryProblem(file: path, line: 0, column: 0, reason: "cannot read the pronunciation dictionary")
+        }
+        return try entries(of: text, name: path)
+    }
+
+    package static func entries(of text: String, name: String) throws(DictionaryProblem) -> [String: String] {
         var entries: [String: String] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = content.split(whereSeparator: \.isWhitespace)
             guard !fields.isEmpty else { continue }
-            guard fields.count >= 2 else { throw SpeechError("\(name):\(number + 1):1: a word needs at least one phone") }
-            let phones = fields.dropFirst().map { $0.uppercased() }
-            if let bad = phones.first(where: { !cmuPhones.contains($0) }) {
-                throw SpeechError("\(name):\(number + 1): '\(bad)' is not a CMU phone (AA AE AH … ZH)")
+            let column = { (field: Substring) in line.distance(from: line.startIndex, to: field.startIndex) + 1 }
+            guard fields.count >= 2 else {
+                throw DictionaryProblem(file: name, line: number + 1, column: column(fields[0]), reason: "a word needs at least one phone")
             }
-            entries[fields[0].lowercased()] = phones.joined(separator: " ")
+            if let bad = fields.dropFirst().first(where: { !cmuPhones.contains($0.uppercased()) }) {
+                throw DictionaryProblem(file: name, line: number + 1, column: column(bad),
+                                        reason: "'\(bad.uppercased())' is not a CMU phone (AA AE AH … ZH)")
+            }
+            entries[fields[0].lowercased()] = fields.dropFirst().map { $0.uppercased() }.joined(separator: " ")
         }
         return entries
     }
@@ -79,13 +113,6 @@ extension Pronunciations {
         }
         let overrides = try self.overrides(forModel: modelPath, builtIn: builtIn)
         return grammarWords.filter { !known.contains(Substring($0)) }.map { pronunciation(of: $0, overrides: overrides) }
-    }
-
-    /// The pronunciations of the `.dict` file beside a model file alone;
-    /// none when it has none.
-    public static func dictionary(besideModel modelPath: String) throws(SpeechError) -> [String: String] {
-        let path = overridePath(forModel: modelPath)
-        return FileManager.default.fileExists(atPath: path) ? try readDictionary(path: path) : [:]
     }
 
     /// Pronunciations that come before guessing: number words the CMU

@@ -40,13 +40,22 @@ public struct ModelSet: Sendable {
     }
 
     /// The models of `paths` (files, or folders of them), loaded together as
-    /// `ModelLoader.load(paths:)` does, each with the `.dict` beside it.
-    public static func load(paths: [String]) throws -> ModelSet {
+    /// `ModelLoader.load(paths:)` does, each with the `.dict` beside it (a
+    /// `.dict` that cannot be used is an error of the model, at its line).
+    public static func load(paths: [String]) throws(ModelLoadError) -> ModelSet {
         let (model, files) = try ModelLoader.load(paths: paths)
         var pronunciations: [String: String] = [:]
+        var problems: [Diagnostic] = []
         for file in files {
-            pronunciations.merge(try Pronunciations.dictionary(besideModel: file)) { earlier, _ in earlier }
+            let path = Pronunciations.overridePath(forModel: file)
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            do {
+                pronunciations.merge(try Pronunciations.entries(ofDictionary: path)) { earlier, _ in earlier }
+            } catch {
+                problems.append(Diagnostic(severity: .error, message: error.reason, file: error.file, line: error.line, column: error.column))
+            }
         }
+        guard problems.isEmpty else { throw ModelLoadError(diagnostics: problems) }
         var set = ModelSet(sound: model, pronunciations: pronunciations)
         set.files = files
         return set

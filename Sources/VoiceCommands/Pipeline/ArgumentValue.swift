@@ -94,18 +94,18 @@ extension HandlerRequest {
     /// The value of parameter `name` as a `V`; nil when it has none (an
     /// optional parameter not said). Throws when the intent has no such
     /// parameter, or its value is not a `V`: a mistake in the handler, named.
-    public func value<V: ArgumentValue>(_ name: String, as type: V.Type = V.self) throws(SpeechError) -> V? {
+    public func value<V: ArgumentValue>(_ name: String, as type: V.Type = V.self) throws(VoiceCommandError) -> V? {
         guard let parameter = intent.parameter(named: name) else {
             let known = intent.parameters.map(\.name).joined(separator: ", ")
-            throw SpeechError("intent \(intent.name) has no parameter '\(name)'; " + (known.isEmpty ? "it has none" : "parameters are: \(known)"))
+            throw VoiceCommandError("intent \(intent.name) has no parameter '\(name)'; " + (known.isEmpty ? "it has none" : "parameters are: \(known)"))
         }
         guard let resolved = values[name] else { return nil }
         guard let value = V(slotValue: resolved.value) else {
-            throw SpeechError("parameter \(name) of intent \(intent.name) is of type \(parameter.type.name), which is not read as \(V.self)")
+            throw VoiceCommandError("parameter \(name) of intent \(intent.name) is of type \(parameter.type.name), which is not read as \(V.self)")
         }
         return value
     }
 
     /// The value of a duration parameter; nil when it has none.
-    public func duration(_ name: String) throws(SpeechError) -> Duration? { try value(name) }
+    public func duration(_ name: String) throws(VoiceCommandError) -> Duration? { try value(name) }
 }

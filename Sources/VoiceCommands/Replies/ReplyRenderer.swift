@@ -69,7 +69,7 @@ public struct ReplyRenderer: Sendable {
 
     /// A summary with the resolved values: an optional part is said only
     /// when every value in it is known.
-    public func render(_ summary: SummaryTemplate, values: [String: ResolvedValue]) -> String {
+    package func render(_ summary: SummaryTemplate, values: [String: ResolvedValue]) -> String {
         // The summary as a reply template: an optional part whose value is
         // missing is dropped whole; a missing value outside one is left out
         // as in replies.

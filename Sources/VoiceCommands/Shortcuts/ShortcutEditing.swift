@@ -21,15 +21,15 @@ extension ShortcutStore {
     /// fits, a phrase that cannot stand for it, a word the recogniser
     /// cannot pronounce (it would stop every recogniser from starting), a
     /// phrase the models or the shortcuts so far already understand.
-    public func add(phrase: String, sentence: String, asked: [String] = [], to models: ModelSet) throws(ShortcutProblem) -> AddedShortcut {
+    public func add(phrase: String, sentence: String, asked: [String] = [], to models: ModelSet) throws(VoiceCommandError) -> AddedShortcut {
         let model = models.model
         let matcher = models.matcher
         let result = matcher.match(sentence)
         guard let best = result.best else {
-            throw ShortcutProblem("the sentence \"\(sentence)\" matches no intent; a shortcut stands for a sentence voicecmd understands")
+            throw VoiceCommandError("the sentence \"\(sentence)\" matches no intent; a shortcut stands for a sentence voicecmd understands")
         }
         guard result.tiedApplications.isEmpty else {
-            throw ShortcutProblem("the sentence \"\(sentence)\" fits both \(result.tiedApplications.joined(separator: " and ")); "
+            throw VoiceCommandError("the sentence \"\(sentence)\" fits both \(result.tiedApplications.joined(separator: " and ")); "
                                   + "name the app in it so the shortcut knows which")
         }
         let shortcut = Shortcut(phrase: phrase, application: best.application, intent: best.intent, sentence: sentence, asked: asked)
@@ -37,7 +37,8 @@ extension ShortcutStore {
         do {
             (intent, compiled) = try model.shortcutPhrase(shortcut, matcher: matcher)
         } catch {
-            throw ShortcutProblem("\"\(phrase)\" cannot stand for \"\(sentence)\": \(error.message)", askable: error.askable)
+            throw VoiceCommandError("\"\(phrase)\" cannot stand for \"\(sentence)\": \(error.message)",
+                                    hint: error.askable.map { .leaveOpen(parameter: $0) })
         }
         if let files = try? SpeechModelFiles.locate() {
             let missing: [Pronunciations.MissingWord]
@@ -45,18 +46,18 @@ extension ShortcutStore {
                 missing = try Pronunciations.missingWords(in: compiled.template.words, dictionaryPath: files.dictionary,
                                                           modelPath: models.modelPath, builtIn: models.pronunciations)
             } catch {
-                throw ShortcutProblem(error.message)
+                throw VoiceCommandError(error.message)
             }
             if let word = missing.first(where: { $0.phones == nil }) {
-                throw ShortcutProblem("the recogniser cannot pronounce \"\(word.word)\" of \"\(phrase)\"; use words of the letters a to z")
+                throw VoiceCommandError("the recogniser cannot pronounce \"\(word.word)\" of \"\(phrase)\"; use words of the letters a to z")
             }
         }
         if let owner = Self.owner(of: compiled, for: model.intents[intent], in: Matcher(model: model.adding(try read(), matcher: matcher))) {
-            throw ShortcutProblem("\"\(phrase)\" already means \(owner); choose another phrase")
+            throw VoiceCommandError("\"\(phrase)\" already means \(owner); choose another phrase")
         }
-        try update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
+        try update { (shortcuts: inout [Shortcut]) throws(VoiceCommandError) in
             if let same = shortcuts.first(where: { $0.hasPhrase(phrase) }) {
-                throw ShortcutProblem("\"\(same.phrase)\" is already a shortcut for \(same.intent); remove it first")
+                throw VoiceCommandError("\"\(same.phrase)\" is already a shortcut for \(same.intent); remove it first")
             }
             shortcuts.append(shortcut)
         }
@@ -65,11 +66,11 @@ extension ShortcutStore {
 
     /// Removes the shortcut said as `phrase`, and returns it.
     @discardableResult
-    public func remove(phrase: String) throws(ShortcutProblem) -> Shortcut {
+    public func remove(phrase: String) throws(VoiceCommandError) -> Shortcut {
         var removed: Shortcut?
-        try update { (shortcuts: inout [Shortcut]) throws(ShortcutProblem) in
+        try update { (shortcuts: inout [Shortcut]) throws(VoiceCommandError) in
             guard let index = shortcuts.firstIndex(where: { $0.hasPhrase(phrase) }) else {
-                throw ShortcutProblem("there is no shortcut \"\(phrase)\"")
+                throw VoiceCommandError("there is no shortcut \"\(phrase)\"")
             }
             removed = shortcuts.remove(at: index)
         }

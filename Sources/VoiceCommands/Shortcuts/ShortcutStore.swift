@@ -25,13 +25,13 @@ public struct ShortcutStore: Sendable {
     }
 
     /// The shortcuts; none when the file does not exist yet.
-    public func read() throws(ShortcutProblem) -> [Shortcut] {
+    public func read() throws(VoiceCommandError) -> [Shortcut] {
         guard let data = try contents() else { return [] }
-        guard let text = String(data: data, encoding: .utf8) else { throw ShortcutProblem("\(path) is not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else { throw VoiceCommandError("\(path) is not UTF-8 text") }
         do {
             return try ShortcutFile.parse(text, name: path)
         } catch {
-            throw ShortcutProblem(error.diagnostics.first?.summary ?? "\(path) cannot be read")
+            throw VoiceCommandError(error.diagnostics.first?.summary ?? "\(path) cannot be read")
         }
     }
 
@@ -39,49 +39,49 @@ public struct ShortcutStore: Sendable {
     /// atomically, all under the lock. A file that cannot be read is never
     /// overwritten: the person's shortcuts are not thrown away for a typo.
     @discardableResult
-    public func update(_ change: (inout [Shortcut]) throws(ShortcutProblem) -> Void) throws(ShortcutProblem) -> [Shortcut] {
+    public func update(_ change: (inout [Shortcut]) throws(VoiceCommandError) -> Void) throws(VoiceCommandError) -> [Shortcut] {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ShortcutProblem("cannot create the folder \(folder): \(error.localizedDescription)")
+            throw VoiceCommandError("cannot create the folder \(folder): \(error.localizedDescription)")
         }
         let lock = try Lock(path: path + ".lock")
         defer { withExtendedLifetime(lock) {} }
         var shortcuts = try read()
         try change(&shortcuts)
         guard shortcuts.count <= ShortcutFile.maximumCount else {
-            throw ShortcutProblem("at most \(ShortcutFile.maximumCount) shortcuts are kept; remove some first")
+            throw VoiceCommandError("at most \(ShortcutFile.maximumCount) shortcuts are kept; remove some first")
         }
         try write(ShortcutFile.serialize(shortcuts))
         return shortcuts
     }
 
-    private func contents() throws(ShortcutProblem) -> Data? {
+    private func contents() throws(VoiceCommandError) -> Data? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ShortcutProblem("cannot open \(path)") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw VoiceCommandError("cannot open \(path)") }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.read(upToCount: Self.maximumBytes + 1) ?? Data()
         } catch {
-            throw ShortcutProblem("cannot read \(path): \(error.localizedDescription)")
+            throw VoiceCommandError("cannot read \(path): \(error.localizedDescription)")
         }
         guard data.count <= Self.maximumBytes else {
-            throw ShortcutProblem("\(path) is over \(Self.maximumBytes >> 20) MiB; that is not a shortcuts file")
+            throw VoiceCommandError("\(path) is over \(Self.maximumBytes >> 20) MiB; that is not a shortcuts file")
         }
         return data
     }
 
     /// Replaces the file whole (`FileReplacement`), after removing what a
     /// crash left behind before (under the lock, nobody else is writing).
-    private func write(_ text: String) throws(ShortcutProblem) {
+    private func write(_ text: String) throws(VoiceCommandError) {
         FileReplacement.removeLeftovers(of: path)
         do {
             try FileReplacement.write(Array(text.utf8), to: path, permissions: 0o600)
         } catch {
-            throw ShortcutProblem("cannot write \(path): \(error.reason); the shortcuts are unchanged")
+            throw VoiceCommandError("cannot write \(path): \(error.reason); the shortcuts are unchanged")
         }
     }
 
@@ -89,14 +89,14 @@ public struct ShortcutStore: Sendable {
     private final class Lock {
         private let descriptor: Int32
 
-        init(path: String) throws(ShortcutProblem) {
+        init(path: String) throws(VoiceCommandError) {
             descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw ShortcutProblem("cannot lock \(path): \(String(cString: strerror(errno)))") }
+            guard descriptor >= 0 else { throw VoiceCommandError("cannot lock \(path): \(String(cString: strerror(errno)))") }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     let reason = String(cString: strerror(errno))
                     close(descriptor)
-                    throw ShortcutProblem("cannot lock \(path): \(reason)")
+                    throw VoiceCommandError("cannot lock \(path): \(reason)")
                 }
             }
         }

@@ -14,7 +14,10 @@ enum FlagHints {
         }
     }
 
-    static func message(of problem: ShortcutProblem) -> String {
-        problem.askable.map { problem.message + " with --ask \($0)" } ?? problem.message
+    static func message(of error: VoiceCommandError) -> String {
+        switch error.hint {
+        case .leaveOpen(let parameter)?: error.message + " with --ask \(parameter)"
+        case nil: error.message
+        }
     }
 }

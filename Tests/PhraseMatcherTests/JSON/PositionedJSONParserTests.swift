@@ -2,7 +2,7 @@ import Testing
 @testable import PhraseMatcher
 
 struct PositionedJSONParserTests {
-    func parse(_ text: String) throws(Diagnostic) -> JSONNode {
+    func parse(_ text: String) throws(ModelLoadError) -> JSONNode {
         try PositionedJSONParser.parse(SourceFile(name: "t.json", text: text))
     }
 
@@ -46,9 +46,9 @@ struct PositionedJSONParserTests {
             _ = try parse(text)
             Issue.record("parsed invalid JSON: \(text)")
         } catch {
-            #expect(error.message == message)
-            #expect(error.line == line)
-            #expect(error.column == column)
+            #expect(error.diagnostics[0].message == message)
+            #expect(error.diagnostics[0].line == line)
+            #expect(error.diagnostics[0].column == column)
         }
     }
 }

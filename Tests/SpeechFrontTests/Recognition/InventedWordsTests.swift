@@ -27,6 +27,6 @@ struct InventedWordsTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(getpid())-bad.dict").path
         try "ok OW K EY\nwidget W IH JJ AH T\n".write(toFile: path, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: SpeechError("\(path):2: 'JJ' is not a CMU phone (AA AE AH … ZH)")) { try Pronunciations.readDictionary(path: path) }
+        #expect(throws: SpeechError("\(path):2:13: 'JJ' is not a CMU phone (AA AE AH … ZH)")) { try Pronunciations.readDictionary(path: path) }
     }
 }

@@ -40,6 +40,26 @@ struct ModelSetTests {
         }
     }
 
+    /// A `.dict` is part of its model: a line it cannot use is a model
+    /// error at that line and column, with the other files' errors.
+    @Test func aBadDictionaryIsAModelErrorAtItsLine() throws {
+        try Self.withFolder { folder in
+            try Self.write(Self.model("Alpha", phrase: "hello zorbly"), to: folder + "/a.json")
+            try Self.write("zorbly Z AO R B L IY\nwidget W IH JJ AH T\n", to: folder + "/a.dict")
+            try Self.write(Self.model("Beta", phrase: "hi frob"), to: folder + "/b.json")
+            try Self.write("frob\n", to: folder + "/b.dict")
+            #expect(throws: ModelLoadError.self) { try ModelSet.load(paths: [folder]) }
+            do throws(ModelLoadError) {
+                _ = try ModelSet.load(paths: [folder])
+            } catch {
+                #expect(error.diagnostics.map(\.summary) == [
+                    folder + "/a.dict:2:13: error: 'JJ' is not a CMU phone (AA AE AH … ZH)",
+                    folder + "/b.dict:1:1: error: a word needs at least one phone",
+                ])
+            }
+        }
+    }
+
     /// A shortcut joins its intent; one the model cannot take is left out
     /// with a reason, and an unreadable file leaves the models as they were.
     @Test func shortcutsJoinOrAreLeftOutWithAReason() throws {

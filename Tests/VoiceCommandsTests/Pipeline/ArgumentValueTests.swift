@@ -39,10 +39,10 @@ struct ArgumentValueTests {
 
     @Test func aMistakeInTheHandlerIsNamed() throws {
         let request = try Self.request()
-        #expect(throws: SpeechError("intent Order has no parameter 'sizes'; parameters are: size, count, wait, tip, to, note, urgent, strength")) {
+        #expect(throws: VoiceCommandError("intent Order has no parameter 'sizes'; parameters are: size, count, wait, tip, to, note, urgent, strength")) {
             try request.value("sizes", as: Size.self)
         }
-        #expect(throws: SpeechError("parameter count of intent Order is of type integer, which is not read as Duration")) {
+        #expect(throws: VoiceCommandError("parameter count of intent Order is of type integer, which is not read as Duration")) {
             try request.duration("count")
         }
     }

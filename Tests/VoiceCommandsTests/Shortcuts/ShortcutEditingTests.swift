@@ -53,8 +53,8 @@ struct ShortcutEditingTests {
             #expect(refusal("hello there", "order a small latte") == "\"hello there\" already means Greet; choose another phrase")
             #expect(refusal("morning", "order a latte")?.hasPrefix("\"morning\" cannot stand for \"order a latte\": the sentence leaves the size open") == true)
             // The parameter it could leave open is named for the front end to say how.
-            #expect(throws: ShortcutProblem("\"morning\" cannot stand for \"order a latte\": the sentence leaves the size open; say it in the "
-                                            + "sentence, put \\(size) in the phrase, or leave it to be asked", askable: "size")) {
+            #expect(throws: VoiceCommandError("\"morning\" cannot stand for \"order a latte\": the sentence leaves the size open; say it in the "
+                                            + "sentence, put \\(size) in the phrase, or leave it to be asked", hint: .leaveOpen(parameter: "size"))) {
                 try store.add(phrase: "morning", sentence: "order a latte", to: models)
             }
             #expect(!FileManager.default.fileExists(atPath: store.path))
@@ -62,7 +62,7 @@ struct ShortcutEditingTests {
             #expect(refusal("my usual", "order a large latte") == "\"my usual\" already means Order; choose another phrase")
             #expect(refusal("the usual", "order a latte", asked: ["size"]) == nil)
             #expect(try store.read().map(\.phrase) == ["my usual", "the usual"])
-            #expect(throws: ShortcutProblem.self) { try store.remove(phrase: "elevenses") }
+            #expect(throws: VoiceCommandError.self) { try store.remove(phrase: "elevenses") }
         }
     }
 }
