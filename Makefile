@@ -14,8 +14,12 @@ demo: deps
 	printf '%s\n' "the second one" "running late" "yes" | .build/debug/voicecmd run send a message to Alex
 	.build/debug/voicecmd listen --fast --input Tests/VoiceCommandsTests/Fixtures/sessions/conversation.flac
 
+# The tests, then the embedding example: a package of its own, built
+# against the public API alone and run on its recording.
 test: deps
 	swift test
+	swift build --package-path Examples/MusicPlayer
+	Examples/MusicPlayer/.build/debug/music-player | diff -u Examples/MusicPlayer/expected-output.txt -
 
 bench: deps
 	swift build -c release --product voicecmd-bench

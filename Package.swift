@@ -59,14 +59,6 @@ let package = Package(
             name: "voicecmd",
             dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"]
         ),
-        // The embedding example (README, "Embedding"): the public API of
-        // VoiceCommands alone, built with everything else.
-        .executableTarget(
-            name: "music-player",
-            dependencies: ["VoiceCommands"],
-            path: "Examples/MusicPlayer",
-            exclude: ["make-clip.sh", "play-song.flac"]
-        ),
         .executableTarget(
             name: "voicecmd-bench",
             dependencies: ["VoiceCommands", "PhraseMatcher", "SpeechFront", "DefaultModels"],
@@ -92,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "voicecmdTests",
-            dependencies: ["voicecmd", "music-player"],
+            dependencies: ["voicecmd"],
             exclude: ["Golden", "Fixtures"]
         ),
     ]

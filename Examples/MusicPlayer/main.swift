@@ -1,7 +1,8 @@
 // A music player that takes voice commands: the example of embedding
 // voicecmd (README, "Embedding"). It uses the public API alone.
 //
-//   swift run music-player [recording]     (default: play-song.flac beside this file)
+//   swift run --package-path Examples/MusicPlayer music-player [recording]
+//   (default: play-song.flac beside this file)
 import Foundation
 import VoiceCommands
 
