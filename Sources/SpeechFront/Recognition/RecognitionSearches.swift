@@ -17,6 +17,11 @@ final class RecognitionSearches {
     /// Compiled answer grammars by their JSGF text, each a search of its own.
     private var answerSearches: [String: AnswerSearch] = [:]
     private static let answerSearchLimit = 16
+    /// The JSGF text of each answer matcher a caller passed, by the
+    /// matcher (held, so its identifier is not reused): a question's
+    /// later answers skip building the text, which for a list of
+    /// entities is as long as the list.
+    private var answerKeys: [ObjectIdentifier: (matcher: Matcher, text: String)] = [:]
     /// The command grammar's automaton, and its phones once asked for.
     private var commandAutomaton: WordAutomaton?
     private var commandPhoneGraph: GrammarPhoneGraph?
@@ -57,6 +62,7 @@ final class RecognitionSearches {
     func replaceModel(_ model: CommandModel) throws(SpeechError) {
         grammar = JSGFGrammar(model: model)
         answerSearches = [:]
+        answerKeys = [:]
         try loadCommands(model)
     }
 
@@ -81,7 +87,12 @@ final class RecognitionSearches {
     /// The search of `answers`, compiled the first time this text of them
     /// is asked; `matcher` is theirs when the caller compiled it already.
     func answers(_ answers: CommandModel, matcher: Matcher? = nil) throws(SpeechError) -> AnswerSearch {
+        if let matcher, let text = answerKeys[ObjectIdentifier(matcher)]?.text, let known = answerSearches[text] { return known }
         let answerGrammar = JSGFGrammar(model: answers, name: "answer")
+        if let matcher {
+            if answerKeys.count >= Self.answerSearchLimit { answerKeys = [:] }
+            answerKeys[ObjectIdentifier(matcher)] = (matcher, answerGrammar.text)
+        }
         if let known = answerSearches[answerGrammar.text] { return known }
         if answerSearches.count >= Self.answerSearchLimit {
             for known in answerSearches.values { try decoder.remove(known.search) }
