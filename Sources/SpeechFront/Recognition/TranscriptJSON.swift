@@ -28,4 +28,9 @@ extension Transcript {
     public static func silenceJSON(file: String) -> JSONOutput {
         .object([("file", .string(file)), ("text", .string("")), ("words", .array([])), ("intent", .null)])
     }
+
+    /// The line for a recording that could not be transcribed, and why.
+    public static func failureJSON(file: String, error: SpeechError) -> JSONOutput {
+        .object([("file", .string(file)), ("error", .string(error.message))])
+    }
 }

@@ -82,7 +82,7 @@ enum TranscribeCommand: Subcommand {
                      : TranscriptText.text(file: file, transcript, showApplication: showApplication)
             }
         case .failure(let error):
-            return json ? [JSONOutput.object([("file", .string(file)), ("error", .string(error.message))]).serialized] : []
+            return json ? [Transcript.failureJSON(file: file, error: error).serialized] : []
         }
     }
 
