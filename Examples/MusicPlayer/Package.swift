@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // The embedding example as an application would have it: a package of its
 // own that depends on voicecmd by path and sees its public API alone.
 import PackageDescription

@@ -35,8 +35,11 @@ public enum Pronunciations {
     package struct DictionaryProblem: Error, Sendable {
         package var file: String
         package var line: Int
+        /// In Unicode scalars from 1, as model diagnostics count.
         package var column: Int
         package var reason: String
+        /// The line as written, for a caret under the column.
+        package var sourceLine = ""
 
         var speechError: SpeechError {
             SpeechError(line > 0 ? "\(file):\(line):\(column): \(reason)" : "\(file): \(reason)")
@@ -53,17 +56,18 @@ public enum Pronunciations {
 
     package static func entries(of text: String, name: String) throws(DictionaryProblem) -> [String: String] {
         var entries: [String: String] = [:]
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character, a newline like "\n".
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = content.split(whereSeparator: \.isWhitespace)
             guard !fields.isEmpty else { continue }
-            let column = { (field: Substring) in line.distance(from: line.startIndex, to: field.startIndex) + 1 }
-            guard fields.count >= 2 else {
-                throw DictionaryProblem(file: name, line: number + 1, column: column(fields[0]), reason: "a word needs at least one phone")
+            func problem(_ reason: String, at field: Substring) -> DictionaryProblem {
+                let column = line.unicodeScalars.distance(from: line.startIndex, to: field.startIndex) + 1
+                return DictionaryProblem(file: name, line: number + 1, column: column, reason: reason, sourceLine: String(line))
             }
+            guard fields.count >= 2 else { throw problem("a word needs at least one phone", at: fields[0]) }
             if let bad = fields.dropFirst().first(where: { !cmuPhones.contains($0.uppercased()) }) {
-                throw DictionaryProblem(file: name, line: number + 1, column: column(bad),
-                                        reason: "'\(bad.uppercased())' is not a CMU phone (AA AE AH … ZH)")
+                throw problem("'\(bad.uppercased())' is not a CMU phone (AA AE AH … ZH)", at: bad)
             }
             entries[fields[0].lowercased()] = fields.dropFirst().map { $0.uppercased() }.joined(separator: " ")
         }

@@ -87,13 +87,17 @@ final class RecognitionSearches {
     /// The search of `answers`, compiled the first time this text of them
     /// is asked; `matcher` is theirs when the caller compiled it already.
     func answers(_ answers: CommandModel, matcher: Matcher? = nil) throws(SpeechError) -> AnswerSearch {
-        if let matcher, let text = answerKeys[ObjectIdentifier(matcher)]?.text, let known = answerSearches[text] { return known }
+        // The grammar holds names, not ids: a question with the same names
+        // as an earlier one may mean other entities, so its own matcher reads it.
+        if let matcher, let text = answerKeys[ObjectIdentifier(matcher)]?.text, let known = answerSearches[text] {
+            return AnswerSearch(search: known.search, matcher: matcher)
+        }
         let answerGrammar = JSGFGrammar(model: answers, name: "answer")
         if let matcher {
             if answerKeys.count >= Self.answerSearchLimit { answerKeys = [:] }
             answerKeys[ObjectIdentifier(matcher)] = (matcher, answerGrammar.text)
         }
-        if let known = answerSearches[answerGrammar.text] { return known }
+        if let known = answerSearches[answerGrammar.text] { return AnswerSearch(search: known.search, matcher: matcher ?? known.matcher) }
         if answerSearches.count >= Self.answerSearchLimit {
             for known in answerSearches.values { try decoder.remove(known.search) }
             answerSearches = [:]

@@ -52,7 +52,8 @@ public struct ModelSet: Sendable {
             do {
                 pronunciations.merge(try Pronunciations.entries(ofDictionary: path)) { earlier, _ in earlier }
             } catch {
-                problems.append(Diagnostic(severity: .error, message: error.reason, file: error.file, line: error.line, column: error.column))
+                problems.append(Diagnostic(severity: .error, message: error.reason, file: error.file, line: error.line, column: error.column,
+                                           sourceLine: error.sourceLine))
             }
         }
         guard problems.isEmpty else { throw ModelLoadError(diagnostics: problems) }

@@ -15,6 +15,10 @@ public final class CommandEngine: Sendable {
         var model: CommandModel
         var matcher: Matcher
         var modelGeneration = 0
+        /// Refreshes started, and the latest whose lists are in the model:
+        /// an earlier refresh that finishes later holds older lists.
+        var refreshesStarted = 0
+        var refreshApplied = 0
         var followUpAttempts = 2
         var confirmValuesBelow = 0.4
         var onModelChange: (@Sendable (CommandModel) -> Void)?
@@ -132,35 +136,52 @@ public final class CommandEngine: Sendable {
 
     /// Asks every entity query for its entities (outside the lock: a query
     /// is the application's code); rebuilds the matcher when a list changed.
+    /// Refreshes may overlap (sessions and tasks share the engine): the
+    /// lists of the one that started last win, whichever finishes first.
     @discardableResult
     public func refreshEntities() async -> EntityRefresh {
-        var (queries, model) = state.withLock { ($0.queries, $0.model) }
+        let (queries, ticket) = state.withLock { state in
+            state.refreshesStarted += 1
+            return (state.queries, state.refreshesStarted)
+        }
         var refresh = EntityRefresh()
         guard !queries.isEmpty else { return refresh }
-        for index in model.types.indices {
-            let name = model.types[index].name
-            guard let query = queries.removeValue(forKey: name) else { continue }
-            let entities: [Entity]
+        var lists: [String: [Entity]] = [:]
+        for (name, query) in queries.sorted(by: { $0.key < $1.key }) {
             do {
-                entities = try await query.suggestedEntities()
+                lists[name] = try await query.suggestedEntities()
             } catch {
                 refresh.failures.append("the entity query for \(name) failed: \(error)")
-                continue
             }
-            if case .entity(let current) = model.types[index].kind, current == entities { continue }
-            model.types[index].kind = .entity(entities)
-            refresh.changed = true
         }
-        guard refresh.changed else { return refresh }
-        let matcher = Matcher(model: model)
-        let notify = state.withLock { state in
-            state.model = model
-            state.matcher = matcher
-            state.modelGeneration += 1
-            return state.onModelChange
+        // The matcher is compiled outside the lock; a refresh that committed
+        // meanwhile means compiling again on top of its model.
+        while true {
+            let (current, generation, applied) = state.withLock { ($0.model, $0.modelGeneration, $0.refreshApplied) }
+            guard ticket > applied else { return refresh }
+            var model = current
+            var changed = false
+            for index in model.types.indices {
+                guard let entities = lists[model.types[index].name] else { continue }
+                if case .entity(let known) = model.types[index].kind, known == entities { continue }
+                model.types[index].kind = .entity(entities)
+                changed = true
+            }
+            let matcher = changed ? Matcher(model: model) : nil
+            let outcome = state.withLock { state -> (committed: Bool, notify: (@Sendable (CommandModel) -> Void)?) in
+                guard state.modelGeneration == generation else { return (false, nil) }
+                state.refreshApplied = max(state.refreshApplied, ticket)
+                guard let matcher else { return (true, nil) }
+                state.model = model
+                state.matcher = matcher
+                state.modelGeneration += 1
+                return (true, state.onModelChange)
+            }
+            guard outcome.committed else { continue }
+            refresh.changed = changed
+            outcome.notify?(model)
+            return refresh
         }
-        notify?(model)
-        return refresh
     }
 
     // MARK: What conversations use

@@ -10,6 +10,9 @@ import PhraseMatcher
 /// Not Sendable: it belongs to whoever drives it. Its steps are async (the
 /// application's resolvers, queries and handlers are) and run on the
 /// caller's executor (`nonisolated(nonsending)`), so an actor can hold one.
+/// One step at a time: a step called while another awaits (an actor
+/// reentered during a handler) changes nothing and returns the state (an
+/// empty inProgress reply while the first step has none yet).
 public final class Conversation {
     /// Where a conversation is: waiting for an answer, or over.
     public enum State: Sendable, Equatable {
@@ -41,6 +44,10 @@ public final class Conversation {
     private var answerLanguage: (prompt: Prompt, generation: Int, model: CommandModel?, matcher: Matcher)?
     /// Where the conversation is; nil before `start`.
     public private(set) var state: State?
+    /// A step is running (awaiting the application's code).
+    private var stepping = false
+    /// What a step called during another returns.
+    private var busyState: State { state ?? .finished(Reply(code: .inProgress, text: "")) }
 
 
     init(engine: CommandEngine, emit: @escaping (ConversationEvent) -> Void) {
@@ -55,6 +62,9 @@ public final class Conversation {
     /// enum and entity values are confirmed first.
     @discardableResult
     public nonisolated(nonsending) func start(_ result: MatchResult, confidence: Double = 1) async -> State {
+        guard !stepping else { return busyState }
+        stepping = true
+        defer { stepping = false }
         utterance = result.text
         speechConfidence = confidence
         guard let best = result.best, engine.model.intent(named: best.intent, in: best.application) != nil else {
@@ -107,7 +117,10 @@ public final class Conversation {
     /// against the same model here.
     @discardableResult
     public nonisolated(nonsending) func answer(_ text: String, heard: MatchResult? = nil) async -> State {
+        guard !stepping else { return busyState }
         guard case .waiting(let prompt)? = state else { return state ?? finish(.failure) }
+        stepping = true
+        defer { stepping = false }
         emit(.answer(text))
         let reading = pendingAnswerLanguage().flatMap { language in
             Answer(reading: heard ?? language.matcher.match(text), options: optionNames(prompt))
@@ -168,6 +181,7 @@ public final class Conversation {
     /// A new request came instead of an answer: this one is canceled, saying so.
     @discardableResult
     public func abandon() -> State {
+        guard !stepping else { return busyState }
         guard case .waiting? = state else { return state ?? finish(.canceled) }
         return finish(.canceled)
     }
@@ -175,6 +189,7 @@ public final class Conversation {
     /// No answer came in time: gives up, saying so.
     @discardableResult
     public func noAnswer() -> State {
+        guard !stepping else { return busyState }
         guard case .waiting? = state else { return state ?? finish(.noAnswer) }
         return finish(.noAnswer)
     }

@@ -43,9 +43,10 @@ public struct HandlerOutcome: Sendable {
     }
 }
 
-/// How a handler says its work has started and will take a while: the
-/// inProgress reply is given at once, with these fields, and the final one
-/// when `handle` returns. Sendable, so work on any thread may report.
+/// How a handler says its work has started and will take a while: each
+/// call is an inProgress reply with these fields, said as soon as the
+/// conversation's executor gets to it, and the final reply comes when
+/// `handle` returns. Sendable, so work on any thread may report.
 public struct HandlerProgress: Sendable {
     private let updates: AsyncStream<[String: ReplyField]>.Continuation
 
@@ -62,6 +63,12 @@ public struct HandlerProgress: Sendable {
 
 /// Handles an intent (App Intents' `perform()`). An error thrown is a
 /// failure: the model's failure reply is said and the error goes to the log.
+///
+/// `handle` runs on the shared concurrency threads, as any async function
+/// does: blocking work (a program, a device that takes seconds) belongs on
+/// a thread of its own, as the model's programs run. It must not await the
+/// `CommandSession` that runs it (`hear(text:)`, `noAnswer()`): the session
+/// takes one turn at a time, and this turn is waiting for the handler.
 public protocol IntentHandler: Sendable {
     /// Carries out `request` and says how it ended; calls `progress`, with
     /// fields for the inProgress reply, when the work will take a while.

@@ -100,7 +100,9 @@ public actor CommandSession {
     /// or leave it out and iterate `events(from:)`.
     public init(engine: CommandEngine, speech: CommandRecognizer.Options? = nil, modelPath: String? = nil,
                 settings: Settings = Settings(), events: @escaping @Sendable (SessionEvent) -> Void = { _ in }) throws(SpeechError) {
-        // Entity queries are asked before the first utterance is decoded.
+        // Entity queries are asked before the first utterance is decoded
+        // (an init cannot await them): a query's list costs that utterance
+        // one rebuild of the grammar.
         if let speech {
             recognizer = try CommandRecognizer(model: engine.model, matcher: engine.matcher, modelPath: modelPath, options: speech)
             recognizerGeneration = engine.modelGeneration
@@ -247,7 +249,9 @@ public actor CommandSession {
         } onCancel: {
             task.cancel()
         }
-        if pendingQuestion != nil { await noAnswer(span: questionSpan) }
+        await beginTurn()
+        giveUp(span: questionSpan)
+        endTurn()
         // A source of the application's may fail with an error of its own.
         if let failure { throw (failure as? SpeechError) ?? SpeechError("cannot read \(source.name): \(failure)") }
     }
@@ -320,9 +324,11 @@ public actor CommandSession {
     /// trailing silence: when the utterance ends there, its turn needs no
     /// decoding left.
     private func speculate(_ segment: SpeechSegment) async {
-        let context = context(at: segment.start)
-        guard let decoded = try? await decode(segment) else { speculation = nil; return }
-        speculation = (segment.start, segment.samples.count, context, decoded)
+        // A turn typed meanwhile may change what the utterance could be:
+        // a decode that straddled the change is not kept.
+        let before = context(at: segment.start)
+        guard let decoded = try? await decode(segment), context(at: segment.start) == before else { speculation = nil; return }
+        speculation = (segment.start, segment.samples.count, before, decoded)
     }
 
     private func take(_ segment: SpeechSegment, span: SpeechSpan) async {
@@ -528,12 +534,15 @@ public actor CommandSession {
     }
 
     /// The engine's entity lists as the queries give them now; a query
-    /// that failed is noted in the log.
+    /// that failed is noted in the log, once until it recovers.
     private func refreshEntities() async {
-        for failure in await engine.refreshEntities().failures {
+        let failures = await engine.refreshEntities().failures
+        for failure in failures where !notedQueryFailures.contains(failure) {
             emit(SessionEvent(.conversation(.note(failure))))
         }
+        notedQueryFailures = Set(failures)
     }
+    private var notedQueryFailures: Set<String> = []
 
     // MARK: One turn at a time
 

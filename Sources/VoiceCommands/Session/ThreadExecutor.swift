@@ -1,9 +1,10 @@
 import Foundation
 
 /// A serial executor with a thread of its own. The session runs on one, so
-/// that decoding and handlers (blocking work: PocketSphinx, programs that
-/// take seconds) never hold up the shared cooperative threads that the
-/// audio reading and endpointing run on.
+/// that decoding (blocking work: PocketSphinx) never holds up the shared
+/// cooperative threads that the audio reading and endpointing run on.
+/// Handlers are async and run apart; the model's programs, which block for
+/// seconds, on threads of their own (`BlockingWork`).
 final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     // @unchecked: `queue` is guarded by its condition; the thread reads
     // `executor` only after init set it.

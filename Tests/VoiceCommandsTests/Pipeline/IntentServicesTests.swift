@@ -120,4 +120,87 @@ struct IntentServicesTests {
         }
         #expect(replies == [.inProgress, .success, .inProgress, .success, .inProgress, .success])
     }
+
+    /// Gives one list slowly, then another at once; says when each call begins.
+    actor SlowThenFast: EntityQuery {
+        private var calls = 0
+        let began: AsyncStream<Int>.Continuation
+        init(began: AsyncStream<Int>.Continuation) { self.began = began }
+        func suggestedEntities() async throws -> [Entity] {
+            calls += 1
+            let call = calls
+            began.yield(call)
+            if call == 1 {
+                try await Task.sleep(for: .milliseconds(300))
+                return [Entity(id: "old", name: "Old Friend")]
+            }
+            return [Entity(id: "new", name: "New Friend")]
+        }
+        func entities(matching text: String) -> [Entity] { [] }
+    }
+
+    /// Two refreshes overlap: the one that started last holds the newer
+    /// list, and it stays though the older one finishes after it.
+    @Test func theRefreshThatStartedLastWins() async throws {
+        let call = try Intent(name: "Call", parameters: [Parameter(name: "person", type: .custom("Contact"))], phrases: ["call \\(person)"])
+        let model = CommandModel(application: "Phone", types: [CustomType(name: "Contact", title: "Contact", kind: .entity([]))],
+                                 intents: [call])
+        let engine = try CommandEngine(model: model)
+        let (began, beginning) = AsyncStream.makeStream(of: Int.self)
+        engine.register(SlowThenFast(began: beginning), forType: "Contact")
+        var calls = began.makeAsyncIterator()
+        async let first = engine.refreshEntities()
+        _ = await calls.next()
+        let second = await engine.refreshEntities()
+        #expect(second.changed)
+        #expect(await first == CommandEngine.EntityRefresh())
+        #expect(engine.matcher.match("call new friend").best?.argument("person")?.value == .entity("new"))
+        #expect(engine.matcher.match("call old friend").best == nil)
+    }
+
+    final class Replies: Sendable {
+        let said = Mutex<[Reply]>([])
+    }
+
+    /// Holds a conversation, as a session does.
+    actor ConversationHolder {
+        let conversation: Conversation
+        init(engine: CommandEngine, replies: Replies) {
+            conversation = engine.conversation { event in if case .reply(let reply) = event { replies.said.withLock { $0.append(reply) } } }
+        }
+        func start(_ result: MatchResult) async -> Conversation.State { await conversation.start(result) }
+        func noAnswer() -> Conversation.State { conversation.noAnswer() }
+        func abandon() -> Conversation.State { conversation.abandon() }
+    }
+
+    /// Waits until it is let go.
+    struct HeldHandler: IntentHandler {
+        let began: AsyncStream<Void>.Continuation
+        let release: AsyncStream<Void>
+        func handle(_ request: HandlerRequest, progress: HandlerProgress) async -> HandlerOutcome {
+            began.yield()
+            for await _ in release { break }
+            return .success()
+        }
+    }
+
+    /// The actor holding a conversation is reentered while its handler
+    /// works: a step called then changes nothing, and one reply ends it.
+    @Test func aStepCalledWhileAnotherAwaitsChangesNothing() async throws {
+        let engine = try CommandEngine(model: try ConversationScript.defaultModel())
+        let (began, beginning) = AsyncStream.makeStream(of: Void.self)
+        let (release, releasing) = AsyncStream.makeStream(of: Void.self)
+        engine.register(HeldHandler(began: beginning, release: release), forIntent: "SetTimer")
+        let replies = Replies()
+        let holder = ConversationHolder(engine: engine, replies: replies)
+        let heard = await engine.match("set a timer for ten minutes")
+        async let ended = holder.start(heard)
+        var handling = began.makeAsyncIterator()
+        _ = await handling.next()
+        #expect(await holder.noAnswer() == .finished(Reply(code: .inProgress, text: "")))
+        #expect(await holder.abandon() == .finished(Reply(code: .inProgress, text: "")))
+        releasing.yield()
+        #expect(await ended == .finished(Reply(code: .success, text: "Your ten minute timer is set.")))
+        #expect(replies.said.withLock { $0 } == [Reply(code: .success, text: "Your ten minute timer is set.")])
+    }
 }
