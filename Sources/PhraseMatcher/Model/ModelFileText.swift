@@ -1,8 +1,7 @@
 import Foundation
 
-/// Reads a model or entity file as UTF-8 text, bounded in size whatever the
-/// file is (`/dev/zero`, a FIFO, a file still growing), with errors that say
-/// what is wrong and where.
+/// Reads a model or entity file as UTF-8 text (`BoundedFileReader`: a
+/// regular file, bounded in size), with errors that say what is wrong and where.
 enum ModelFileText {
     /// The largest model or entity file read: far above any real model
     /// (50,000 entities fit in about 2 MB) and low enough that parsing one
@@ -19,25 +18,12 @@ enum ModelFileText {
 
     /// The text of `path`; `what` names it in errors ("the model file").
     static func read(path: String, displayName: String, what: String) throws(Failure) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .unreadable("no such file") }
-        if isDirectory.boolValue { throw .unreadable("it is a directory") }
-        let handle: FileHandle
+        let data: Data
         do {
-            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            data = try BoundedFileReader.read(path, limit: maximumBytes)
         } catch {
-            throw .unreadable(reason(error))
+            throw .unreadable(error.reason)
         }
-        defer { try? handle.close() }
-        var data = Data()
-        do {
-            while data.count <= maximumBytes, let chunk = try handle.read(upToCount: maximumBytes + 1 - data.count), !chunk.isEmpty {
-                data.append(chunk)
-            }
-        } catch {
-            throw .unreadable(reason(error))
-        }
-        if data.count > maximumBytes { throw .unreadable("it is larger than \(maximumBytes >> 20) MiB, the most voicecmd reads") }
         return try decode([UInt8](data), displayName: displayName, what: what)
     }
 
@@ -62,16 +48,6 @@ enum ModelFileText {
             case .error: return offset
             case .emptyInput: return nil
             }
-        }
-    }
-
-    /// The system's reason, without Foundation's wrapping ("The file … couldn't be opened because …").
-    private static func reason(_ error: any Error) -> String {
-        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? (error as NSError).code
-        switch code {
-        case Int(EACCES), NSFileReadNoPermissionError: return "permission denied"
-        case Int(ENOENT), NSFileReadNoSuchFileError: return "no such file"
-        default: return (error as NSError).localizedDescription
         }
     }
 }

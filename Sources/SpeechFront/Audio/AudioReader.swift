@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// The recogniser's input: 16 kHz, mono, 16-bit samples.
 public enum RecognizerAudio {
     /// Samples per second.
@@ -22,6 +24,13 @@ public enum AudioReaders {
     /// or a `.raw`/`.pcm` file, anything libsndfile reads otherwise.
     public static func open(path: String) throws(SpeechError) -> any AudioReader {
         if path == "-" { return try RawPCMReader(path: nil) }
+        // A FIFO would block in open() until something writes, a device
+        // (/dev/zero) never ends: a stream comes through standard input.
+        do {
+            try BoundedFileReader.requireRegularFile(path)
+        } catch {
+            throw SpeechError("\(path): \(error.reason)" + (error.isStream ? "; a stream is read from standard input" : ""))
+        }
         let lowered = path.lowercased()
         if lowered.hasSuffix(".raw") || lowered.hasSuffix(".pcm") { return try RawPCMReader(path: path) }
         return try SoundFileReader(path: path)

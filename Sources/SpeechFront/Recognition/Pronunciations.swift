@@ -48,8 +48,11 @@ public enum Pronunciations {
 
     /// The entries of the dictionary file at `path`.
     package static func entries(ofDictionary path: String) throws(DictionaryProblem) -> [String: String] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw DictionaryProblem(file: path, line: 0, column: 0, reason: "cannot read the pronunciation dictionary")
+        let text: String
+        do {
+            text = String(decoding: try BoundedFileReader.read(path, limit: largestDictionary), as: UTF8.self)
+        } catch {
+            throw DictionaryProblem(file: path, line: 0, column: 0, reason: "cannot read the pronunciation dictionary: \(error.reason)")
         }
         return try entries(of: text, name: path)
     }
@@ -73,6 +76,9 @@ public enum Pronunciations {
         }
         return entries
     }
+
+    /// The largest pronunciation dictionary read: CMU's is 3.2 MB.
+    package static let largestDictionary = 64 << 20
 
     static let cmuPhones: Set<String> = [
         "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH", "IY", "JH",
@@ -104,8 +110,11 @@ extension Pronunciations {
     /// `builtIn`: overrides that come with a model that has no file (the built-in one).
     public static func missingWords(in grammarWords: [String], dictionaryPath: String,
                                     modelPath: String?, builtIn: [String: String] = [:]) throws(SpeechError) -> [MissingWord] {
-        guard let text = try? String(contentsOfFile: dictionaryPath, encoding: .utf8) else {
-            throw SpeechError("cannot read the pronunciation dictionary \(dictionaryPath)")
+        let text: String
+        do {
+            text = String(decoding: try BoundedFileReader.read(dictionaryPath, limit: largestDictionary), as: UTF8.self)
+        } catch {
+            throw SpeechError("cannot read the pronunciation dictionary \(dictionaryPath): \(error.reason)")
         }
         var known: Set<Substring> = []
         for line in text.split(separator: "\n") {

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Where PocketSphinx's acoustic model, pronunciation dictionary and general
 /// language model are: flags first, then environment variables, then the
@@ -39,7 +40,27 @@ public struct SpeechModelFiles: Sendable, Equatable {
             throw SpeechError("no pronunciation dictionary at \(files.dictionary): install pocketsphinx-en-us, "
                               + "or set \(environmentNames.dictionary)", hint: .dictionary)
         }
+        // PocketSphinx reads these itself, to the end: a device (/dev/zero)
+        // or a FIFO would be read for ever, or block.
+        try requireFile(files.dictionary, limit: Pronunciations.largestDictionary, "the pronunciation dictionary", hint: .dictionary)
+        for name in acousticModelFiles where FileManager.default.fileExists(atPath: files.acousticModel + "/" + name) {
+            try requireFile(files.acousticModel + "/" + name, limit: largestModelFile, "the acoustic model's \(name)", hint: .acousticModel)
+        }
         return files
+    }
+
+    /// The files of an acoustic model PocketSphinx reads.
+    static let acousticModelFiles = ["mdef", "means", "variances", "transition_matrices", "mixture_weights", "sendump",
+                                     "noisedict", "feat.params", "mllr_matrix"]
+    /// The largest speech model file read: en-us's language model is 27 MB.
+    static let largestModelFile = 1 << 30
+
+    private static func requireFile(_ path: String, limit: Int, _ what: String, hint: SpeechError.Hint) throws(SpeechError) {
+        do {
+            try BoundedFileReader.requireRegularFile(path, limit: limit)
+        } catch {
+            throw SpeechError("cannot use \(what) \(path): \(error.reason)", hint: hint)
+        }
     }
 
     /// The language model is only needed for free text; checked when used.
@@ -48,5 +69,6 @@ public struct SpeechModelFiles: Sendable, Equatable {
             throw SpeechError("no language model at \(languageModel): install pocketsphinx-en-us, "
                               + "or set \(Self.environmentNames.languageModel)", hint: .languageModel)
         }
+        try Self.requireFile(languageModel, limit: Self.largestModelFile, "the language model", hint: .languageModel)
     }
 }

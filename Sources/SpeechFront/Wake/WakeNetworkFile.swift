@@ -43,19 +43,11 @@ extension WakeNetwork {
     /// Reads a network `write(to:)` wrote; throws when the file is missing,
     /// damaged, or made on another embedding.
     public init(contentsOf path: String) throws(SpeechError) {
-        let largest = Self.largestFile
-        // Opened without waiting (a FIFO with no writer would block for
-        // ever), and read only when it is a regular file of a bounded size.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SpeechError("cannot read the wake network \(path): \(String(cString: strerror(errno)))") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw SpeechError("\(path) is not a regular file, so not a wake network")
-        }
-        guard Int(status.st_size) <= largest else { throw SpeechError("\(path) is too large to be a wake network") }
-        guard let data = try? handle.read(upToCount: largest + 1), data.count <= largest else {
-            throw SpeechError("cannot read the wake network \(path)")
+        let data: Data
+        do {
+            data = try BoundedFileReader.read(path, limit: Self.largestFile)
+        } catch {
+            throw SpeechError("cannot read the wake network \(path): \(error.reason)")
         }
         try self.init(data: data, path: path)
     }

@@ -59,19 +59,13 @@ public struct ShortcutStore: Sendable {
     }
 
     private func contents() throws(VoiceCommandError) -> Data? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw VoiceCommandError("cannot open \(path)") }
-        defer { try? handle.close() }
-        let data: Data
         do {
-            data = try handle.read(upToCount: Self.maximumBytes + 1) ?? Data()
+            return try BoundedFileReader.read(path, limit: Self.maximumBytes)
+        } catch where error.isMissing {
+            return nil
         } catch {
-            throw VoiceCommandError("cannot read \(path): \(error.localizedDescription)")
+            throw VoiceCommandError("cannot read the shortcuts file \(path): \(error.reason)")
         }
-        guard data.count <= Self.maximumBytes else {
-            throw VoiceCommandError("\(path) is over \(Self.maximumBytes >> 20) MiB; that is not a shortcuts file")
-        }
-        return data
     }
 
     /// Replaces the file whole (`FileReplacement`), after removing what a

@@ -72,7 +72,7 @@ struct WakeNetworkTests {
         for index in (nan.count - 4)..<nan.count { nan[index] = 0xFF }
         try nan.write(to: URL(fileURLWithPath: path))
         #expect(throws: SpeechError("\(path) holds weights that are not numbers")) { try WakeNetwork(contentsOf: path) }
-        #expect(throws: SpeechError("cannot read the wake network /nonexistent/x.wakenet: No such file or directory")) {
+        #expect(throws: SpeechError("cannot read the wake network /nonexistent/x.wakenet: no such file")) {
             try WakeNetwork(contentsOf: "/nonexistent/x.wakenet")
         }
         // A hostile header: a phrase no one could have trained, with a terminal escape in it.
@@ -87,7 +87,7 @@ struct WakeNetworkTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-wakenet-fifo-\(getpid()).wakenet").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(mkfifo(path, 0o600) == 0)
-        #expect(throws: SpeechError("\(path) is not a regular file, so not a wake network")) { try WakeNetwork(contentsOf: path) }
+        #expect(throws: SpeechError("cannot read the wake network \(path): it is a FIFO (named pipe), not a file")) { try WakeNetwork(contentsOf: path) }
     }
 
     @Test func aProbabilityBecomesAThresholdScore() {

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Every file voicecmd reads may be a FIFO nobody writes to, a device that
+/// never ends, a socket: each is refused at once with what it is, never
+/// waited on or read without end. Each command runs under `timeout`, so a
+/// hang fails the test (status 124) instead of stopping the run.
+struct SpecialFilesTests {
+    /// A folder holding `fifo` (a FIFO with no writer) and the files given.
+    static func withFolder(_ files: [String: String], _ body: (String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-special-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+        try body(folder)
+    }
+
+    static func run(_ arguments: String) throws -> ToolRun {
+        try ToolRunner.shell("timeout 30 \"$VOICECMD\" " + arguments + " </dev/null")
+    }
+
+    static let clip = "Tests/SpeechFrontTests/Fixtures/clips/timer-flite-slt.flac"
+    static let calls = #"{"application": "Phone", "types": {"Contact": {"kind": "entity", "entities": {"file": "fifo"}}}, "#
+        + #""intents": {"Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \\(who)"]}}}"#
+    static let including = #"{"application": "Phone", "include": ["fifo"], "intents": {"Hi": {"phrases": ["hello"]}}}"#
+    static let greeting = #"{"application": "Greeter", "intents": {"Hi": {"phrases": ["hello"]}}}"#
+
+    @Test func aModelEntityFileOrIncludeThatIsAFIFOIsAnError() throws {
+        try Self.withFolder(["calls.json": Self.calls, "including.json": Self.including]) { folder in
+            for model in ["fifo", "calls.json", "including.json"] {
+                let run = try Self.run("match --commands '\(folder)/\(model)' 'hello'")
+                #expect(run.status == 1, "\(model): \(run.stderr)")
+                #expect(run.stderr.contains("it is a FIFO (named pipe), not a file"), "\(model): \(run.stderr)")
+            }
+        }
+    }
+
+    /// A folder of models is read file by file: the FIFO among them is named.
+    @Test func aFIFOInAFolderOfModelsIsNamed() throws {
+        try Self.withFolder(["a.json": Self.greeting]) { folder in
+            try FileManager.default.moveItem(atPath: folder + "/fifo", toPath: folder + "/b.json")
+            let run = try Self.run("match --commands '\(folder)' 'hello'")
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("b.json") && run.stderr.contains("FIFO"), "\(run.stderr)")
+        }
+    }
+
+    /// Shortcuts never stop the commands: the file is left out, saying why.
+    @Test func aShortcutsFileThatIsAFIFOIsLeftOut() throws {
+        try Self.withFolder([:]) { folder in
+            let run = try Self.run("match --shortcuts '\(folder)/fifo' 'turn on the kitchen light'")
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("ChangeDeviceState"), "\(run.stdout)")
+            #expect(run.stderr.contains("FIFO"), "\(run.stderr)")
+        }
+    }
+
+    @Test func audioThatIsAFIFOOrADeviceIsRefused() throws {
+        try Self.withFolder([:]) { folder in
+            let listen = try Self.run("listen --fast --input '\(folder)/fifo'")
+            #expect(listen.status == 1)
+            #expect(listen.stderr.contains("it is a FIFO (named pipe), not a file; a stream is read from standard input"), "\(listen.stderr)")
+        }
+        let transcribe = try Self.run("transcribe /dev/zero")
+        #expect(transcribe.status == 1)
+        #expect(transcribe.stderr.contains("/dev/zero: it is a device, not a file"), "\(transcribe.stderr)")
+    }
+
+    /// PocketSphinx reads its files to the end itself: /dev/zero would never end.
+    @Test func speechModelFilesThatAreDevicesAreRefused() throws {
+        let dictionary = try Self.run("transcribe --dict /dev/zero \(Self.clip)")
+        #expect(dictionary.status == 1)
+        #expect(dictionary.stderr.contains("cannot use the pronunciation dictionary /dev/zero: it is a device, not a file"), "\(dictionary.stderr)")
+        let languageModel = try Self.run("transcribe --mode lm --lm /dev/zero \(Self.clip)")
+        #expect(languageModel.status == 1)
+        #expect(languageModel.stderr.contains("cannot use the language model /dev/zero: it is a device, not a file"), "\(languageModel.stderr)")
+        try Self.withFolder([:]) { folder in
+            let installed = "/usr/share/pocketsphinx/model/en-us/en-us"
+            for name in try FileManager.default.contentsOfDirectory(atPath: installed) where name != "noisedict" {
+                try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: installed + "/" + name)
+            }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/noisedict", withDestinationPath: "/dev/zero")
+            let acoustic = try Self.run("transcribe --hmm '\(folder)' \(Self.clip)")
+            #expect(acoustic.status == 1)
+            #expect(acoustic.stderr.contains("noisedict") && acoustic.stderr.contains("it is a device, not a file"), "\(acoustic.stderr)")
+        }
+    }
+}
