@@ -19,6 +19,25 @@ struct DenoiseOptionTests {
         #expect(run.stdout.contains("ChangeDeviceState"))
     }
 
+    /// A truncated library (a damaged download, a full disk) would map and
+    /// then kill the process with SIGBUS: it is refused before loading.
+    @Test func aTruncatedLibraryIsRefusedNotLoaded() throws {
+        let library = ToolRunner.projectDirectory.appendingPathComponent(".build/vendor/lib/librnnoise.so")
+        let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-\(UUID().uuidString)-librnnoise.so")
+        defer { try? FileManager.default.removeItem(at: truncated) }
+        let whole = try Data(contentsOf: library)
+        try whole.prefix(whole.count / 2).write(to: truncated)
+        let environment = ProcessInfo.processInfo.environment.merging(["VOICECMD_RNNOISE": truncated.path]) { $1 }
+        let run = try ToolRunner.run(["transcribe", Self.clips + "timer-cancel-kal.flac"], environment: environment)
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("voicecmd: denoising is unavailable, going on without it: cannot load \(truncated.path): "
+                                     + "it is truncated or damaged"), "\(run.stderr)")
+        #expect(run.stdout.contains("CancelTimer"))
+        let on = try ToolRunner.run(["transcribe", "--denoise", "on", Self.clips + "timer-cancel-kal.flac"], environment: environment)
+        #expect(on.status == 1)
+        #expect(on.stderr.hasPrefix("Error: cannot denoise: cannot load \(truncated.path): it is truncated or damaged"), "\(on.stderr)")
+    }
+
     @Test func onWithoutTheLibraryIsAnError() throws {
         let run = try ToolRunner.run(["transcribe", "--denoise", "on", Self.clips + "timer-cancel-kal.flac"], environment: Self.withoutRNNoise)
         #expect(run.status == 1)

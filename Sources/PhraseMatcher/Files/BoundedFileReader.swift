@@ -22,8 +22,9 @@ package enum BoundedFileReader {
         }
     }
 
-    /// The bytes of the regular file at `path`, at most `limit` of them.
-    package static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+    /// The bytes of the regular file at `path`, at most `limit` of them;
+    /// with `prefix`, only its first `prefix` bytes.
+    package static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> Data {
         // Non-blocking, so a FIFO with no writer opens at once (and is then refused).
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }
@@ -32,8 +33,9 @@ package enum BoundedFileReader {
         guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
         try requireRegular(status, limit: limit)
         var data = Data()
+        let wanted = min(limit + 1, prefix ?? .max)
         do {
-            while data.count <= limit, let chunk = try handle.read(upToCount: limit + 1 - data.count), !chunk.isEmpty {
+            while data.count < wanted, let chunk = try handle.read(upToCount: wanted - data.count), !chunk.isEmpty {
                 data.append(chunk)
             }
         } catch {

@@ -54,6 +54,7 @@ final class RNNoiseLibrary: @unchecked Sendable {
     }
 
     private init(path: String) throws(SpeechError) {
+        try SharedLibraryFile.check(path)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load RNNoise from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

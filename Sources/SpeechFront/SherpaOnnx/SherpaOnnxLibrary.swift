@@ -25,6 +25,7 @@ final class SherpaOnnxLibrary: @unchecked Sendable {
     init(folder: String, what: String, installer: String) throws(SpeechError) {
         try Self.checkSizes(Self.fileSizes, in: folder, what: what, installer: installer)
         let path = (folder as NSString).appendingPathComponent("lib/libsherpa-onnx-c-api.so")
+        try SharedLibraryFile.check(path)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load \(what) from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

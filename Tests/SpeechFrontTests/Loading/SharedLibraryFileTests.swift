@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import SpeechFront
+
+/// A damaged library is refused before `dlopen` maps it (a truncated one
+/// would map, then kill the process with SIGBUS).
+struct SharedLibraryFileTests {
+    static let libc = "/lib/x86_64-linux-gnu/libc.so.6"
+
+    @Test func aWholeLibraryPasses() throws {
+        try SharedLibraryFile.check(Self.libc)
+    }
+
+    @Test func aTruncatedLibraryIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-truncated-\(UUID().uuidString).so").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.libc))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(throws: SpeechError.self) { try SharedLibraryFile.check(path) }
+        #expect(SharedLibraryFile.problem(in: [UInt8](whole.prefix(1 << 16)), size: whole.count / 2)?.hasPrefix("it is truncated or damaged") == true)
+    }
+
+    @Test func somethingElseIsNotALibrary() {
+        #expect(SharedLibraryFile.problem(in: Array("#!/bin/sh\necho hi\n".utf8) + [UInt8](repeating: 0, count: 64), size: 82)
+                == "it is not an ELF shared library")
+        #expect(throws: SpeechError("cannot load /dev/zero: it is a device, not a file")) { try SharedLibraryFile.check("/dev/zero") }
+    }
+}
