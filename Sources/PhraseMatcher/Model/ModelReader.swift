@@ -23,6 +23,7 @@ struct ModelReader {
     /// included: meeting one of them again is a cycle.
     private var includeChain: [(path: String, name: String, includedAt: String?)] = []
     private var includedFiles: Set<String> = []
+    private var includeLimitReported = false
 
     init(source: SourceFile, baseDirectory: String?, path: String? = nil) {
         self.source = source
@@ -34,6 +35,9 @@ struct ModelReader {
     /// Included files deeper than this are refused: real packages nest a
     /// level or two, and a chain of thousands would only be an attack.
     static let maximumIncludeDepth = 16
+    /// Files included in all, across a load: far above any real set of
+    /// packages; a list of millions would only take minutes to refuse one by one.
+    static let maximumIncludedFiles = 1_000
 
     /// The longest a handler or the authentication program may run: a
     /// voice command that takes longer is not waited for.
@@ -49,6 +53,10 @@ struct ModelReader {
 
     private mutating func error(_ message: String, atKeyOf member: JSONMember) {
         diagnostics.append(Diagnostic(.error, message, in: source, at: member.keyOffset, byteLength: member.keyLength))
+    }
+
+    private mutating func warning(_ message: String, at node: JSONNode) {
+        diagnostics.append(Diagnostic(.warning, message, in: source, at: node.offset, byteLength: node.length))
     }
 
     private mutating func warning(_ message: String, atKeyOf member: JSONMember) {
@@ -195,7 +203,22 @@ struct ModelReader {
     private mutating func readIncludes(_ node: JSONNode) {
         guard let files = strings(node, "\"include\"") else { return }
         guard case .array(let elements) = node.value else { return }
-        for (file, element) in zip(files, elements) { include(file, at: element) }
+        // A name listed again is read once, and said once.
+        var listed: Set<String> = [], repeated: Set<String> = []
+        for (file, element) in zip(files, elements) {
+            guard listed.insert(file).inserted else {
+                if repeated.insert(file).inserted { warning("\"\(file)\" is listed more than once in \"include\"; it is read once", at: element) }
+                continue
+            }
+            guard includedFiles.count < Self.maximumIncludedFiles else {
+                if !includeLimitReported {
+                    error("more than \(Self.maximumIncludedFiles) files are included; at most \(Self.maximumIncludedFiles) are read", at: element)
+                }
+                includeLimitReported = true
+                return
+            }
+            include(file, at: element)
+        }
     }
 
     /// Reads an included file (a package: types, intents, fillers and its

@@ -34,6 +34,39 @@ struct ModelIncludeTests {
         #expect(rendered == expected)
     }
 
+    /// A model file in a fresh folder beside `files`, loaded.
+    static func load(_ model: String, files: [String: String] = [:]) throws -> Result<CommandModel, ModelLoadError> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-includes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, text) in files.merging(["model.json": model], uniquingKeysWith: { $1 }) {
+            try text.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+        }
+        do {
+            return .success(try ModelLoader.load(path: folder + "/model.json"))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A name listed again (200,000 times here; a probe's 1,500,000 took
+    /// seven minutes) is read once and said once.
+    @Test func anIncludeListedAgainIsReadOnceWithOneWarning() throws {
+        let list = Array(repeating: "\"shared.json\"", count: 200_000).joined(separator: ",")
+        let result = try Self.load(#"{"application": "A", "include": [\#(list)], "intents": {"Hi": {"phrases": ["hello"]}}}"#,
+                                   files: ["shared.json": #"{"fillers": ["please"]}"#])
+        let model = try result.get()
+        #expect(model.warnings.map(\.message) == [#""shared.json" is listed more than once in "include"; it is read once"#])
+    }
+
+    @Test func atMostAThousandFilesAreIncluded() throws {
+        let list = (0...1_000).map { "\"missing-\($0).json\"" }.joined(separator: ",")
+        let result = try Self.load(#"{"application": "A", "include": [\#(list)], "intents": {"Hi": {"phrases": ["hello"]}}}"#)
+        guard case .failure(let error) = result else { Issue.record("loaded"); return }
+        #expect(error.diagnostics.count == 1_001)
+        #expect(error.diagnostics.last?.message == "more than 1000 files are included; at most 1000 are read")
+    }
+
     @Test func aDiagnosticInAnIncludedFilePointsIntoIt() throws {
         let model = Self.directory.appendingPathComponent("included-diagnostic/model.json")
         let error = try #require(throws: ModelLoadError.self) { try ModelLoader.load(path: model.path) }
