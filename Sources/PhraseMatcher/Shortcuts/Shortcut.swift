@@ -1,3 +1,5 @@
+import Foundation
+
 /// A person's own phrase for one intent with preset values (Siri
 /// Shortcuts): "coffee time" → OrderCoffee, size large, beverage latte.
 ///
@@ -71,10 +73,20 @@ extension CommandModel {
             throw ShortcutProblem("the phrase names no parameter '\(slot.name)' of \(intent.name); "
                                   + (known.isEmpty ? "it has none" : "parameters are: \(known)"))
         }
-        // A phrase of slots alone would catch whatever the models do not
-        // understand: every way of saying it needs a word of its own.
-        guard Self.fewestWords(parsed.template.elements) > 0 else {
-            throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" has no word of its own outside its slots; it would catch anything")
+        // A word that normalises to nothing ("☕") is never heard: the
+        // shortcut would be stored as something else than it says.
+        let syntax = CharacterSet(charactersIn: "\\()[]|")
+        let tokens = shortcut.phrase.split(whereSeparator: \.isWhitespace).map(String.init)
+        if let silent = tokens.first(where: { $0.rangeOfCharacter(from: syntax) == nil && TextNormalizer.words(of: $0).isEmpty }) {
+            throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" holds \"\(silent)\", which is not a word anyone can say; use words of letters or digits")
+        }
+        // A phrase of slots (or fillers, heard anywhere) alone would catch
+        // whatever the models do not understand: every way of saying it
+        // needs a word of its own.
+        let fillerWords = Set(fillers.flatMap { TextNormalizer.words(of: $0) })
+        guard Self.fewestWords(parsed.template.elements, besides: fillerWords) > 0 else {
+            let besides = parsed.slots.isEmpty ? "besides fillers such as \"please\"" : "outside its slots"
+            throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" has no word of its own \(besides); it would catch anything")
         }
         let spoken = Set(parsed.slots.map(\.name))
         // Values the phrase's own slots give are said each time, not preset;
@@ -109,13 +121,14 @@ extension CommandModel {
         return (intentIndex, Phrase(text: shortcut.phrase, template: parsed.template, presetArguments: presets))
     }
 
-    /// The fewest literal words any way of saying `elements` has.
-    static func fewestWords(_ elements: [PhraseTemplate.Element]) -> Int {
+    /// The fewest literal words, other than `fillers`, any way of saying `elements` has.
+    static func fewestWords(_ elements: [PhraseTemplate.Element], besides fillers: Set<String> = []) -> Int {
         elements.reduce(0) { total, element in
             switch element {
-            case .word, .applicationName: total + 1
+            case .word(let word): total + TextNormalizer.words(of: word).filter { !fillers.contains($0) }.count
+            case .applicationName: total + 1
             case .slot, .optional: total
-            case .choice(let alternatives): total + (alternatives.map(fewestWords).min() ?? 0)
+            case .choice(let alternatives): total + (alternatives.map { fewestWords($0, besides: fillers) }.min() ?? 0)
             }
         }
     }

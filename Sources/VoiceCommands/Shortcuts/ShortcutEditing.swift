@@ -32,6 +32,8 @@ extension ShortcutStore {
             throw VoiceCommandError("the sentence \"\(sentence)\" fits both \(result.tiedApplications.joined(separator: " and ")); "
                                   + "name the app in it so the shortcut knows which")
         }
+        // A parameter named twice is asked once.
+        let asked = asked.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let shortcut = Shortcut(phrase: phrase, application: best.application, intent: best.intent, sentence: sentence, asked: asked)
         let intent: Int, compiled: Phrase
         do {

@@ -45,7 +45,7 @@ public struct ShortcutStore: Sendable {
             try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw VoiceCommandError("cannot create the folder \(folder): \(error.localizedDescription)")
+            throw VoiceCommandError("cannot create the folder \(folder): \(Self.whyNoFolder(folder, error))")
         }
         let lock = try Lock(path: path + ".lock")
         defer { withExtendedLifetime(lock) {} }
@@ -54,8 +54,27 @@ public struct ShortcutStore: Sendable {
         guard shortcuts.count <= ShortcutFile.maximumCount else {
             throw VoiceCommandError("at most \(ShortcutFile.maximumCount) shortcuts are kept; remove some first")
         }
-        try write(ShortcutFile.serialize(shortcuts))
+        let text = ShortcutFile.serialize(shortcuts)
+        // Written, a file over the limit would be refused by every later read.
+        guard text.utf8.count <= Self.maximumBytes else {
+            throw VoiceCommandError("the shortcuts would take more than \(Self.maximumBytes >> 20) MiB, the most the file holds; remove some first")
+        }
+        try write(text)
         return shortcuts
+    }
+
+    /// Why `folder` could not be made, in words: Foundation's own is
+    /// "NSCocoaErrorDomain error 512" when a file stands in its path.
+    private static func whyNoFolder(_ folder: String, _ error: any Error) -> String {
+        var ancestor = folder
+        while !ancestor.isEmpty, ancestor != "/" {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
+                return isFolder.boolValue ? "permission denied in \(ancestor)" : "\(ancestor) is a file, not a folder"
+            }
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        return (error as NSError).localizedDescription
     }
 
     private func contents() throws(VoiceCommandError) -> Data? {

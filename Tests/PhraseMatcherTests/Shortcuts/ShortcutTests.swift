@@ -70,6 +70,11 @@ extension ShortcutTests {
          "'quantity' is optional, so it is never asked for; only a required value can be left open"),
         (Shortcut(phrase: "party time", application: "Assistant", intent: "OrderCoffee", sentence: "order twenty large lattes"),
          "the sentence's quantity, twenty, is out of range"),
+        // A filler is heard anywhere; a symbol is never heard at all.
+        (Shortcut(phrase: "please", application: "Assistant", intent: "OrderCoffee", sentence: "order a large latte"),
+         "the phrase \"please\" has no word of its own besides fillers such as \"please\"; it would catch anything"),
+        (Shortcut(phrase: "☕ time", application: "Assistant", intent: "OrderCoffee", sentence: "order a large latte"),
+         "the phrase \"☕ time\" holds \"☕\", which is not a word anyone can say; use words of letters or digits"),
     ])
     func shortcutsThatCouldNotWorkAreRefused(_ shortcut: Shortcut, _ message: String) throws {
         let model = try Self.builtIn()

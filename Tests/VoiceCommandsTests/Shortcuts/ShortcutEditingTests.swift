@@ -65,4 +65,40 @@ struct ShortcutEditingTests {
             #expect(throws: VoiceCommandError.self) { try store.remove(phrase: "elevenses") }
         }
     }
+
+    /// A parameter named twice is asked once.
+    @Test func aParameterAskedTwiceIsKeptOnce() throws {
+        try Self.withStore { store, models in
+            let added = try store.add(phrase: "the usual", sentence: "order a latte", asked: ["size", "size"], to: models)
+            #expect(added.shortcut.asked == ["size"])
+            #expect(try store.read().first?.asked == ["size"])
+        }
+    }
+
+    /// Shortcuts that would make the file larger than any read accepts are
+    /// refused when added, not found unreadable later.
+    @Test func aFileThatWouldGrowPastItsLimitIsNotWritten() throws {
+        try Self.withStore { store, models in
+            let sentence = "order a large latte"
+            let phrase = (1...1_500).map { _ in "coffee" }.joined(separator: " ")
+            _ = try store.update { list in
+                list = (0..<300).map { Shortcut(phrase: "brew \($0) " + phrase, application: "Cafe", intent: "Order", sentence: sentence) }
+            }
+            #expect(throws: VoiceCommandError("the shortcuts would take more than 4 MiB, the most the file holds; remove some first")) {
+                try store.update { list in list += (300..<500).map { Shortcut(phrase: "brew \($0) " + phrase, application: "Cafe", intent: "Order", sentence: sentence) } }
+            }
+            #expect(try store.read().count == 300)
+        }
+    }
+
+    /// Foundation says "NSCocoaErrorDomain error 512"; the person is told what is in the way.
+    @Test func aFileWhereTheFolderShouldBeIsNamed() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-not-a-folder-\(UUID().uuidString)").path
+        try Data().write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let store = ShortcutStore(path: file + "/voicecmd/shortcuts.json")
+        #expect(throws: VoiceCommandError("cannot create the folder \(file)/voicecmd: \(file) is a file, not a folder")) {
+            try store.update { _ in }
+        }
+    }
 }
