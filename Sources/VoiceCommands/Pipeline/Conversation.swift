@@ -210,9 +210,9 @@ public final class Conversation {
         // summary asked when there is none), then authentication right
         // before handling (no sign-in for a request the user then declines).
         if !confirmed, let summary = intent.summary.flatMap({ try? SummaryTemplate($0) }) {
-            let card = SummaryCard(title: intent.title, summary: renderer.render(summary, values: values), fields: cardFields(intent))
+            let card = SummaryCard(title: intent.title, summary: renderer.render(summary, values: values, asWritten: true), fields: cardFields(intent))
             emit(.card(card))
-            let question = intent.confirmation.map { renderer.render($0, values: values) } ?? Self.question(card.summary)
+            let question = intent.confirmation.map { renderer.render($0, values: values) } ?? Self.question(renderer.render(summary, values: values, asWritten: false))
             return ask(.confirmation, nil, text: question)
         }
         if let question = intent.confirmation, !confirmed {

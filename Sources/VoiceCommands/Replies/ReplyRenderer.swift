@@ -42,10 +42,18 @@ public struct ReplyRenderer: Sendable {
     /// the handler's output field of that name (parameters first). A name
     /// with neither is left out, and the spacing around it closed up.
     public func render(_ template: String, values: [String: ResolvedValue], fields: [String: ReplyField] = [:]) -> String {
+        render(template, values: values, fields: fields, literalsAsWritten: false)
+    }
+
+    /// `literalsAsWritten`: the template's own text is kept as written (a
+    /// card shows it), not put into words to be said ("%" → "percent").
+    private func render(_ template: String, values: [String: ResolvedValue], fields: [String: ReplyField],
+                        literalsAsWritten: Bool) -> String {
+        let literal = { (text: Substring) in literalsAsWritten ? String(text) : Self.spokenLiteral(text) }
         var output = ""
         var rest = Substring(template)
         while let open = rest.range(of: "\\(") {
-            output += Self.spokenLiteral(rest[..<open.lowerBound])
+            output += literal(rest[..<open.lowerBound])
             guard let close = rest[open.upperBound...].firstIndex(of: ")") else {
                 output += rest[open.lowerBound...]
                 rest = ""
@@ -63,13 +71,14 @@ public struct ReplyRenderer: Sendable {
             }
             rest = after
         }
-        output += Self.spokenLiteral(rest)
+        output += literal(rest)
         return Self.tidy(output)
     }
 
     /// A summary with the resolved values: an optional part is said only
-    /// when every value in it is known.
-    package func render(_ summary: SummaryTemplate, values: [String: ResolvedValue]) -> String {
+    /// when every value in it is known. `asWritten`: for a card, the
+    /// summary's own text kept as written; else in words to be said.
+    package func render(_ summary: SummaryTemplate, values: [String: ResolvedValue], asWritten: Bool) -> String {
         // The summary as a reply template: an optional part whose value is
         // missing is dropped whole; a missing value outside one is left out
         // as in replies.
@@ -86,7 +95,7 @@ public struct ReplyRenderer: Sendable {
             }
             return text
         }
-        return render(written(summary.parts, optional: false) ?? "", values: values)
+        return render(written(summary.parts, optional: false) ?? "", values: values, fields: [:], literalsAsWritten: asWritten)
     }
 
     /// The reply for `code`: the intent's own, else a plain default.

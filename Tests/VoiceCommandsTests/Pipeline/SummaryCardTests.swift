@@ -31,6 +31,19 @@ struct SummaryCardTests {
         #expect(reply?.code == .success)
     }
 
+    /// A card shows the summary's own text as written; only the question,
+    /// which is said, puts it into words.
+    @Test func aCardKeepsTheSummarysTextAsWritten() async throws {
+        let model = try ConversationScript.defaultModel().changing("OrderCoffee") { intent in
+            intent.summary = #"%s%n%x: \(size) \(beverage) & co."#
+            intent.confirmation = nil
+        }
+        let script = try ConversationScript(model: model)
+        await script.run("order a large latte", answers: ["no"])
+        #expect(cards(script).map(\.summary) == ["%s%n%x: large latte & co."])
+        #expect(script.prompts.first?.text.contains("percent") == true)
+    }
+
     @Test func theCardComesBeforeTheIntentsOwnQuestionAfterEveryValueIsKnown() async throws {
         let script = try ConversationScript(model: Self.coffeeModel(confirmation: #"Shall I order your \(beverage)?"#))
         let reply = await script.run("order a latte", answers: ["medium", "no"])
