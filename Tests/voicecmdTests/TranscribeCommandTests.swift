@@ -22,6 +22,34 @@ struct TranscribeCommandTests {
         #expect(lines[2].contains(#""arguments":{"device":{"value":"kitchen-light","text":"kitchen light"},"state":{"value":true,"text":"on"}}"#))
     }
 
+    /// ±1 LSB dither, the quietest noise there is: with the energy gate
+    /// the endpointer cuts "utterances" from it, in which the recogniser
+    /// finds no words; they are no utterances at all.
+    @Test func ditherIsNoSpeech() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-dither-\(UUID().uuidString).wav").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var state: UInt32 = 12_345
+        let samples = (0..<160_000).map { _ -> Int16 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state >> 31 == 0 ? -1 : 1
+        }
+        try Self.wave(samples).write(to: URL(fileURLWithPath: path))
+        for gate in ["energy", "auto"] {
+            let run = try ToolRunner.run(["transcribe", "--voice-gate", gate, path])
+            #expect(run.status == 0)
+            #expect(run.stdout == path + ": no speech\n", "\(gate): \(run.stdout)")
+        }
+    }
+
+    /// 16 kHz mono 16-bit PCM in a WAV file.
+    static func wave(_ samples: [Int16]) -> Data {
+        func bytes<T: FixedWidthInteger>(_ value: T) -> Data { withUnsafeBytes(of: value.littleEndian) { Data($0) } }
+        let body = samples.reduce(into: Data()) { $0 += bytes($1) }
+        return Data("RIFF".utf8) + bytes(UInt32(36 + body.count)) + Data("WAVEfmt ".utf8) + bytes(UInt32(16)) + bytes(UInt16(1))
+            + bytes(UInt16(1)) + bytes(UInt32(16_000)) + bytes(UInt32(32_000)) + bytes(UInt16(2)) + bytes(UInt16(16))
+            + Data("data".utf8) + bytes(UInt32(body.count)) + body
+    }
+
     @Test func checkListsWordsTheDictionaryLacks() throws {
         let run = try ToolRunner.run(["check", "Tests/SpeechFrontTests/Fixtures/models/invented.json"])
         #expect(run.status == 0)

@@ -9,8 +9,13 @@ extension CommandRecognizer {
     /// A recording up to `wholeRecordingLimit` is heard whole as well: pauses
     /// inside one command, and noise, make the cutting split commands
     /// apart, so its utterances win only when each of them is a command.
-    /// Longer recordings stream through, never held.
+    /// Longer recordings stream through, never held. Noise the recogniser
+    /// found no words in is no utterance (a session takes no turn for it).
     public func transcribe(_ source: inout any AudioReader) throws(SpeechError) -> [Transcript] {
+        try transcribeUtterances(&source).filter { !$0.text.isEmpty }
+    }
+
+    private func transcribeUtterances(_ source: inout any AudioReader) throws(SpeechError) -> [Transcript] {
         startNewStream()
         let cutter = try UtteranceCutter(settings: options.utterances, keepingRecordingUpTo: Self.wholeRecordingLimit)
         var held: [SpeechSegment] = []
