@@ -33,6 +33,10 @@ struct HelpTests {
         ("flag-with-value.txt", ["match", "--json=yes", "hi"]),
         ("wake-unknown-action.txt", ["wake", "forget", "alexa"]),
         ("wake-bad-clips.txt", ["wake", "train", "alexa", "--clips", "ten"]),
+        // A value that starts with "-" is the value, judged as one; an option after an option is a forgotten value.
+        ("negative-value.txt", ["listen", "--answer-timeout", "-1"]),
+        ("option-as-value.txt", ["listen", "--answer-timeout", "--json"]),
+        ("wake-word-too-long.txt", ["listen", "--wake", "hey " + String(repeating: "a", count: 10_000)]),
     ])
     func usageErrorsExitWith64(_ golden: String, _ arguments: [String]) throws {
         let run = try ToolRunner.run(arguments)

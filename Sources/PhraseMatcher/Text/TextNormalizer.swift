@@ -12,7 +12,7 @@ public enum TextNormalizer {
     public static let maximumWordLength = 48
 
     /// The error for a word over `maximumWordLength`, showing its start.
-    static func tooLong(_ word: String) -> String {
+    package static func tooLong(_ word: String) -> String {
         "the word \"\(word.prefix(20))…\" is \(word.count) letters long; the most a word may have is \(maximumWordLength)"
     }
 

@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 /// A phrase said before a command ("hey computer"), found in two stages:
 /// PocketSphinx's keyphrase search, listening to the stream as it comes
 /// (`WakeSpotter`), proposes where it may have been said, and the neural
@@ -55,6 +57,11 @@ public struct WakePhrase: Sendable, Equatable {
         // One spelling of each letter (NFC), so the phrase names one detector file.
         let words = text.precomposedStringWithCanonicalMapping.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { throw SpeechError("the wake phrase is empty") }
+        // Before anything looks the word up: a word too long for any model
+        // would otherwise be blamed on a missing pronunciation.
+        if let long = words.first(where: { $0.count > TextNormalizer.maximumWordLength }) {
+            throw SpeechError("the wake phrase: " + TextNormalizer.tooLong(long))
+        }
         if let bad = words.first(where: { !$0.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } || !$0.contains(where: \.isLetter) }) {
             throw SpeechError("the wake phrase can hold only words, not \(bad.debugDescription)")
         }

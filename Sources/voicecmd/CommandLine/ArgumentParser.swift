@@ -39,7 +39,10 @@ enum ArgumentParser {
                 parsed.flags.insert(name)
                 continue
             }
-            guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !value.hasPrefix("-") || value == "-" else {
+            // The next argument is the value ("-1" too, for the value's own
+            // check to judge), unless it is one of this command's options:
+            // then the value was forgotten.
+            guard let value = inlineValue ?? remaining.popFirst(), inlineValue != nil || !names(anOption: value, of: spec) else {
                 throw UsageError(message: "Missing value for '--\(name) <\(valueName)>'", command: spec)
             }
             parsed.values[name, default: []].append(value)
@@ -54,5 +57,16 @@ enum ArgumentParser {
             throw UsageError(message: "Unexpected argument '\(parsed.positionals[spec.positionals.count])'", command: spec)
         }
         return parsed
+    }
+
+    /// Whether `argument` is `--`, or names an option or flag of `spec`.
+    private static func names(anOption argument: String, of spec: CommandSpec) -> Bool {
+        let options = spec.options + [CommandSpec.help]
+        if argument == "--" { return true }
+        if argument.hasPrefix("--") {
+            let name = argument.dropFirst(2).split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return options.contains { $0.name == name }
+        }
+        return argument.count == 2 && argument.first == "-" && options.contains { $0.short == argument.last }
     }
 }
