@@ -38,7 +38,9 @@ static void voicecmd_log(void *user_data, err_lvl_t level, const char *format, .
         vsnprintf(last, sizeof last, format, arguments);
         va_end(arguments);
     }
-    if (to_stderr) {
+    // A fatal error ends the process inside the library (exit): said
+    // always, or voicecmd would end with nothing on stderr.
+    if (to_stderr || level == ERR_FATAL) {
         va_start(arguments, format);
         vfprintf(stderr, format, arguments);
         va_end(arguments);

@@ -86,4 +86,34 @@ struct SpecialFilesTests {
             #expect(acoustic.stderr.contains("noisedict") && acoustic.stderr.contains("it is a device, not a file"), "\(acoustic.stderr)")
         }
     }
+
+    /// A copy of the installed acoustic model in a fresh folder, with one
+    /// file cut to half its length.
+    static func withTruncatedModelFile(_ name: String, _ body: (String) throws -> Void) throws {
+        try withFolder([:]) { folder in
+            let installed = "/usr/share/pocketsphinx/model/en-us/en-us"
+            for file in try FileManager.default.contentsOfDirectory(atPath: installed) {
+                try FileManager.default.copyItem(atPath: installed + "/" + file, toPath: folder + "/" + file)
+            }
+            let whole = try Data(contentsOf: URL(fileURLWithPath: installed + "/" + name))
+            try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: folder + "/" + name))
+            try body(folder)
+        }
+    }
+
+    /// PocketSphinx trusts a binary mdef's counts and read past a cut one
+    /// (SIGSEGV); other damage it meets with a fatal error and exit(1),
+    /// which said nothing.
+    @Test func aDamagedAcousticModelSaysWhatIsWrong() throws {
+        try Self.withTruncatedModelFile("mdef") { folder in
+            let run = try Self.run("transcribe --hmm '\(folder)' \(Self.clip)")
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("cannot use the acoustic model's mdef \(folder)/mdef: it is truncated or damaged"), "\(run.stderr)")
+        }
+        try Self.withTruncatedModelFile("transition_matrices") { folder in
+            let run = try Self.run("transcribe --hmm '\(folder)' \(Self.clip)")
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("Failed to read transition matrix"), "\(run.stderr)")
+        }
+    }
 }

@@ -46,6 +46,9 @@ public struct SpeechModelFiles: Sendable, Equatable {
         for name in acousticModelFiles where FileManager.default.fileExists(atPath: files.acousticModel + "/" + name) {
             try requireFile(files.acousticModel + "/" + name, limit: largestModelFile, "the acoustic model's \(name)", hint: .acousticModel)
         }
+        if let problem = AcousticModelCheck.mdefProblem(files.acousticModel + "/mdef") {
+            throw SpeechError("cannot use the acoustic model's mdef \(files.acousticModel)/mdef: \(problem)", hint: .acousticModel)
+        }
         return files
     }
 
