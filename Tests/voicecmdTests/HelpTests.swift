@@ -37,6 +37,7 @@ struct HelpTests {
         ("negative-value.txt", ["listen", "--answer-timeout", "-1"]),
         ("option-as-value.txt", ["listen", "--answer-timeout", "--json"]),
         ("wake-word-too-long.txt", ["listen", "--wake", "hey " + String(repeating: "a", count: 10_000)]),
+        ("long-value.txt", ["transcribe", "--min-confidence", String(repeating: "9", count: 10_000), "clip.wav"]),
     ])
     func usageErrorsExitWith64(_ golden: String, _ arguments: [String]) throws {
         let run = try ToolRunner.run(arguments)

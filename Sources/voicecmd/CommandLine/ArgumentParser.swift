@@ -27,12 +27,12 @@ enum ArgumentParser {
             } else {
                 guard argument.count == 2, let short = argument.last,
                       let option = (spec.options + [CommandSpec.help]).first(where: { $0.short == short }) else {
-                    throw UsageError(message: "Unknown option '\(argument)'", command: spec)
+                    throw UsageError(message: "Unknown option \(UsageError.quoted(argument))", command: spec)
                 }
                 name = option.name
             }
             guard let option = (spec.options + [CommandSpec.help]).first(where: { $0.name == name }) else {
-                throw UsageError(message: "Unknown option '\(argument)'", command: spec)
+                throw UsageError(message: "Unknown option \(UsageError.quoted(argument))", command: spec)
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value", command: spec) }
@@ -54,7 +54,7 @@ enum ArgumentParser {
             throw UsageError(message: "Missing expected argument '<\(missing.name)>'", command: spec)
         }
         if !spec.positionals.contains(where: \.isRepeating), parsed.positionals.count > spec.positionals.count {
-            throw UsageError(message: "Unexpected argument '\(parsed.positionals[spec.positionals.count])'", command: spec)
+            throw UsageError(message: "Unexpected argument \(UsageError.quoted(parsed.positionals[spec.positionals.count]))", command: spec)
         }
         return parsed
     }

@@ -46,4 +46,10 @@ struct UsageError: Error, Sendable {
     var message: String
     /// The subcommand whose usage to print, nil for the top level.
     var command: CommandSpec?
+
+    /// An offending value as a message shows it: quoted, and cut to its
+    /// first 80 characters (a pasted paragraph is not echoed whole).
+    static func quoted(_ value: String) -> String {
+        "'" + (value.count > 80 ? value.prefix(80) + "…" : value) + "'"
+    }
 }

@@ -137,7 +137,7 @@ enum ListenCommand: Subcommand {
         var threshold = WakePhrase.defaultThreshold
         if let text = arguments.value("wake-threshold") {
             guard let value = Double(text), value >= 0, value <= 1 else {
-                throw UsageError(message: "--wake-threshold needs a number from 0 to 1 (like 0.8), not '\(text)'", command: spec)
+                throw UsageError(message: "--wake-threshold needs a number from 0 to 1 (like 0.8), not \(UsageError.quoted(text))", command: spec)
             }
             threshold = value
         }
@@ -157,7 +157,7 @@ enum ListenCommand: Subcommand {
         guard let text = arguments.value(name) else { return fallback }
         guard let value = Double(text), range.contains(value) else {
             throw UsageError(message: "--\(name) needs a number of seconds from \(String(format: "%g", range.lowerBound)) "
-                             + "to \(String(format: "%g", range.upperBound)), not '\(text)'", command: spec)
+                             + "to \(String(format: "%g", range.upperBound)), not \(UsageError.quoted(text))", command: spec)
         }
         return value
     }

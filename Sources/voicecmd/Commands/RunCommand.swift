@@ -40,7 +40,7 @@ extension CommandSpec.Option {
 func answerTimeout(_ arguments: ParsedArguments, _ spec: CommandSpec) throws(UsageError) -> Double {
     guard let text = arguments.value("answer-timeout") else { return 30 }
     guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-        throw UsageError(message: "--answer-timeout needs a positive number of seconds, not '\(text)' (at most 86400, a day)", command: spec)
+        throw UsageError(message: "--answer-timeout needs a positive number of seconds, not \(UsageError.quoted(text)) (at most 86400, a day)", command: spec)
     }
     return seconds
 }

@@ -45,7 +45,7 @@ enum RejectionOptions {
     static func minimumConfidence(_ arguments: ParsedArguments, _ spec: CommandSpec) throws -> Double? {
         guard let text = arguments.value("min-confidence") else { return nil }
         guard let value = Double(text), value >= 0, value <= 1 else {
-            throw UsageError(message: "--min-confidence needs a number from 0 to 1, not '\(text)'", command: spec)
+            throw UsageError(message: "--min-confidence needs a number from 0 to 1, not \(UsageError.quoted(text))", command: spec)
         }
         return value
     }

@@ -89,7 +89,7 @@ enum TranscribeCommand: Subcommand {
     private static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default fallback: Int) throws -> Int {
         guard let text = arguments.value(name) else { return fallback }
         guard let value = Int(text), value > 0 else {
-            throw UsageError(message: "--\(name) needs a positive whole number, not '\(text)'", command: spec)
+            throw UsageError(message: "--\(name) needs a positive whole number, not \(UsageError.quoted(text))", command: spec)
         }
         return value
     }

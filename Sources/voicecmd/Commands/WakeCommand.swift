@@ -34,7 +34,7 @@ enum WakeCommand: Subcommand {
         if let clips = arguments.value("clips") {
             // Each clip's embeddings are kept for training: about 0.3 GB at the most.
             guard let count = Int(clips), (100...10_000).contains(count) else {
-                throw UsageError(message: "--clips needs a whole number from 100 to 10000, not '\(clips)'", command: spec)
+                throw UsageError(message: "--clips needs a whole number from 100 to 10000, not \(UsageError.quoted(clips))", command: spec)
             }
             training.phraseClips = count
             training.otherClips = count
