@@ -62,6 +62,25 @@ public struct Parameter: Sendable {
     /// The largest value taken.
     public var maximum: Double?
 
+    /// How a name without a title is spoken of: "partySize" and
+    /// "party_size" → "party size" (an identifier is not said).
+    public static func title(fromName name: String) -> String {
+        var words: [String] = [], word = ""
+        for character in name {
+            if character == "_" || character == "-" || character == " " {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else if character.isUppercase, let last = word.last, last.isLowercase || last.isNumber {
+                words.append(word)
+                word = String(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.map { $0.lowercased() }.joined(separator: " ")
+    }
+
     /// Asked for when the utterance leaves it out: required, with no default.
     public var isAskedWhenMissing: Bool { isRequired && defaultValue == nil }
 
@@ -70,7 +89,7 @@ public struct Parameter: Sendable {
                 isRequired: Bool = true, defaultValue: SlotValue? = nil, minimum: Double? = nil, maximum: Double? = nil) {
         self.name = name
         self.type = type
-        self.title = title ?? name
+        self.title = title ?? Self.title(fromName: name)
         self.prompt = prompt
         self.isRequired = isRequired
         self.defaultValue = defaultValue

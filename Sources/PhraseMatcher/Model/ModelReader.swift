@@ -678,7 +678,7 @@ struct ModelReader {
         var minimumNode: JSONNode?, maximumNode: JSONNode?
         for member in members {
             switch member.key {
-            case "title": parameter.title = nonEmptyString(member.value, "the title of parameter \(name)") ?? name
+            case "title": parameter.title = nonEmptyString(member.value, "the title of parameter \(name)") ?? Parameter.title(fromName: name)
             case "prompt": parameter.prompt = nonEmptyString(member.value, "the prompt of parameter \(name)")
             case "required": parameter.isRequired = bool(member.value, "\"required\"") ?? true
             case "min", "max":

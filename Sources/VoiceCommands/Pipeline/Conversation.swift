@@ -356,7 +356,7 @@ public final class Conversation {
             if let close = NameResolution.closest(said, among: cases.map { ($0.identifier, [$0.title] + $0.synonyms) }) {
                 return .confirmationRequired(ResolvedValue(value: .enumCase(close), text: text))
             }
-            return .unsupported(reason: "Sorry, \(text) isn't a \(type.title.lowercased()) I know.")
+            return .unsupported(reason: "Sorry, \(text) isn't \(SpokenFormat.withIndefiniteArticle(type.title.lowercased())) I know.")
         case .entity:
             let found = try await engine.searchEntities(ofType: typeName, for: said)
             for entity in found { searchedEntities[entity.id] = entity }
@@ -366,7 +366,7 @@ public final class Conversation {
             if let close = NameResolution.closest(said, among: known.map { ($0.id, [$0.name] + $0.synonyms) }) {
                 return .confirmationRequired(ResolvedValue(value: .entity(close), text: text))
             }
-            return .unsupported(reason: "Sorry, I don't know a \(type.title.lowercased()) called \(SpokenFormat.plainText(text)).")
+            return .unsupported(reason: "Sorry, I don't know \(SpokenFormat.withIndefiniteArticle(type.title.lowercased())) called \(SpokenFormat.plainText(text)).")
         }
     }
 
@@ -382,9 +382,10 @@ public final class Conversation {
         let low = parameter.minimum, high = parameter.maximum
         guard (low.map { number < $0 } ?? false) || (high.map { number > $0 } ?? false) else { return nil }
         let name = "the " + parameter.title.lowercased()
+        let has = SpokenFormat.isPlural(parameter.title) ? "have" : "has"
         switch (low, high) {
-        case (let low?, let high?): return "Sorry, \(name) has to be between \(SpokenFormat.number(low)) and \(SpokenFormat.number(high))."
-        case (let low?, nil): return "Sorry, \(name) has to be at least \(SpokenFormat.number(low))."
+        case (let low?, let high?): return "Sorry, \(name) \(has) to be between \(SpokenFormat.number(low)) and \(SpokenFormat.number(high))."
+        case (let low?, nil): return "Sorry, \(name) \(has) to be at least \(SpokenFormat.number(low))."
         case (nil, let high?): return "Sorry, \(name) can be at most \(SpokenFormat.number(high))."
         case (nil, nil): return nil
         }

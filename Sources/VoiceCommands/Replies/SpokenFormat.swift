@@ -88,6 +88,20 @@ public enum SpokenFormat {
         return major + " " + integer(minor)
     }
 
+    /// "artist" → "an artist", "song" → "a song": the article by the
+    /// first letter (a vowel letter takes "an"; "user", "hour" are rare in titles).
+    public static func withIndefiniteArticle(_ noun: String) -> String {
+        guard let first = noun.lowercased().first else { return noun }
+        return ("aeiou".contains(first) ? "an " : "a ") + noun
+    }
+
+    /// Whether a title names several ("minutes", "guests"): its last word
+    /// ends in "s" but not "ss", "us" or "is" ("class", "status", "axis").
+    public static func isPlural(_ title: String) -> Bool {
+        let last = title.lowercased().split(separator: " ").last.map(String.init) ?? ""
+        return last.count > 2 && last.hasSuffix("s") && !["ss", "us", "is"].contains { last.hasSuffix($0) }
+    }
+
     /// ["Alex Smith", "Alex Jones"] → "Alex Smith or Alex Jones";
     /// three or more → "A, B or C".
     public static func list(_ items: [String], conjunction: String = "or") -> String {

@@ -74,4 +74,37 @@ struct SpokenFormatTests {
             #expect(!spoken.contains(where: { $0.isNumber || "#&*<>%$".contains($0) }), "\(line)")
         }
     }
+
+    @Test func articlesAndAgreement() {
+        #expect(SpokenFormat.withIndefiniteArticle("artist") == "an artist")
+        #expect(SpokenFormat.withIndefiniteArticle("song") == "a song")
+        #expect(SpokenFormat.isPlural("minutes"))
+        #expect(SpokenFormat.isPlural("Number of guests"))
+        #expect(!SpokenFormat.isPlural("class"))
+        #expect(!SpokenFormat.isPlural("status"))
+        #expect(!SpokenFormat.isPlural("size"))
+    }
+
+    /// A parameter without a title is spoken of in words, not by its identifier.
+    @Test func aNameWithoutATitleIsSaidInWords() {
+        #expect(Parameter(name: "partySize", type: .integer).title == "party size")
+        #expect(Parameter(name: "party_size", type: .integer).title == "party size")
+        #expect(Parameter(name: "minutes", type: .integer).title == "minutes")
+        #expect(Parameter(name: "room2Light", type: .integer).title == "room2 light")
+    }
+
+    /// "I don't know a artist", "the minutes has to be": the replies a
+    /// probe heard, now in good English.
+    @Test func refusalsUseArticlesAndAgree() async throws {
+        let play = try Intent(name: "Play", parameters: [Parameter(name: "artist", type: .custom("Artist"), title: "Artist", prompt: "Who?")],
+                              phrases: ["play \\(artist)", "play something"])
+        let timer = try Intent(name: "Timer", parameters: [Parameter(name: "minutes", type: .integer, minimum: 1, maximum: 100)],
+                               phrases: ["timer for \\(minutes) minutes"])
+        let model = CommandModel(application: "Player", types: [CustomType(name: "Artist", title: "Artist", kind: .entity([
+            Entity(id: "abba", name: "ABBA")]))], intents: [play, timer])
+        let script = ConversationScript(engine: try CommandEngine(model: model))
+        #expect(await script.run("play something", answers: ["Zebra Crossing Band", "Zebra Crossing Band"])?.text
+                == "Sorry, I don't know an artist called Zebra Crossing Band.")
+        #expect(await script.run("timer for two hundred minutes")?.text == "Sorry, the minutes have to be between one and one hundred.")
+    }
 }
