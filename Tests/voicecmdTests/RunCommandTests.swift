@@ -25,6 +25,14 @@ struct RunCommandTests {
             """)
     }
 
+    /// As in a spoken session: a command typed while a question waits
+    /// cancels that request, saying so, and is carried out.
+    @Test func aNewCommandDuringAQuestionIsTaken() throws {
+        let run = try ToolRunner.run(["run", "send a message to alex"], stdin: "set a timer for five minutes\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == "? Which contact: Alex Smith or Alex Jones?\nOkay, I've canceled that.\nYour five minute timer is set.\n")
+    }
+
     @Test func aDeclinedConfirmationExitsWithOne() throws {
         let run = try ToolRunner.run(["run", "text mom saying on my way"], stdin: "no\n")
         #expect(run.status == 1)

@@ -139,6 +139,12 @@ public actor CommandSession {
     public func hear(text: String) async -> Prompt? {
         await beginTurn()
         defer { endTurn() }
+        // A command typed while a question waits is a new request, as one
+        // said is: when it is a command and no answer the question takes.
+        if let conversation, pendingQuestion != nil, engine.matcher.match(text).best != nil,
+           conversation.answerMatcher()?.match(text).best == nil {
+            withEvents(nil) { conversation.abandon() }
+        }
         await take(text, confidence: 1, match: nil, span: nil)
         return pendingQuestion
     }
