@@ -10,13 +10,16 @@ public enum ModelLoader {
         return try load(text: text, name: path, baseDirectory: (path as NSString).deletingLastPathComponent, path: path)
     }
 
-    /// The model files named, a folder standing for the `.json` files
-    /// directly in it (in name order), combined into one model of several
-    /// applications. Every file is read and every error reported, one bad
-    /// file not hiding another's problems.
+    /// The model files named, a folder standing for the model files directly
+    /// in it (in name order), combined into one model of several
+    /// applications. In a folder, a JSON file whose top level is an array,
+    /// or an object with only "entities", is an entity file, read when a
+    /// model names it; every other is a model. Every file is read and every
+    /// error reported, one bad file not hiding another's problems.
     public static func load(paths: [String]) throws(ModelLoadError) -> (model: CommandModel, files: [String]) {
-        var files: [String] = []
+        var named: [(path: String, inFolder: Bool)] = []
         var errors: [Diagnostic] = []
+        var folders: [(path: String, firstFile: Int, count: Int)] = []
         for path in paths {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -28,26 +31,48 @@ public enum ModelLoader {
                                              file: path, line: 0, column: 0))
                     continue
                 }
-                let models = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-                if models.isEmpty {
-                    errors.append(Diagnostic(severity: .error, message: "the folder holds no model files (*.json); "
-                                             + "entity and included files go in a folder below it", file: path, line: 0, column: 0))
-                }
-                files += models.map { (path as NSString).appendingPathComponent($0) }
+                let jsonFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+                folders.append((path, named.count, jsonFiles.count))
+                named += jsonFiles.map { ((path as NSString).appendingPathComponent($0), true) }
             } else {
-                files.append(path)
+                named.append((path, false))
             }
         }
         var models: [CommandModel] = []
-        for file in files {
+        var files: [String] = []
+        var isModel = [Bool](repeating: false, count: named.count)
+        for (index, file) in named.enumerated() {
             do {
-                models.append(try load(path: file))
+                let text = try readText(path: file.path, displayName: file.path)
+                let source = SourceFile(name: file.path, text: text)
+                let root = try parse(source)
+                if file.inFolder, Self.isEntityFile(root) { continue }
+                isModel[index] = true
+                models.append(try load(source: source, root: root, baseDirectory: (file.path as NSString).deletingLastPathComponent,
+                                       path: file.path))
+                files.append(file.path)
             } catch {
+                isModel[index] = true
                 errors += error.diagnostics
             }
         }
+        for folder in folders where !isModel[folder.firstFile..<(folder.firstFile + folder.count)].contains(true) {
+            errors.append(Diagnostic(severity: .error, message: "the folder holds no model files (*.json other than entity files); "
+                                     + "entity files beside them are read when a model names them",
+                                     file: folder.path, line: 0, column: 0))
+        }
         guard errors.isEmpty else { throw ModelLoadError(diagnostics: errors) }
         return (try CommandModel.combining(models), files)
+    }
+
+    /// Whether a JSON file's top level is an entity file's: a list of
+    /// entities, or an object holding only "entities".
+    static func isEntityFile(_ root: JSONNode) -> Bool {
+        switch root.value {
+        case .array: true
+        case .object(let members): !members.isEmpty && members.allSatisfy { $0.key == "entities" }
+        default: false
+        }
     }
 
     /// Loads a model from its text; `name` is used in diagnostics.
@@ -57,7 +82,10 @@ public enum ModelLoader {
 
     private static func load(text: String, name: String, baseDirectory: String?, path: String?) throws(ModelLoadError) -> CommandModel {
         let source = SourceFile(name: name, text: text)
-        let root = try parse(source)
+        return try load(source: source, root: try parse(source), baseDirectory: baseDirectory, path: path)
+    }
+
+    private static func load(source: SourceFile, root: JSONNode, baseDirectory: String?, path: String?) throws(ModelLoadError) -> CommandModel {
         var reader = ModelReader(source: source, baseDirectory: baseDirectory, path: path)
         let model = reader.readModel(root)
         let errors = reader.diagnostics.filter { $0.severity == .error }

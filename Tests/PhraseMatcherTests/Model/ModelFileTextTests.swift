@@ -27,8 +27,10 @@ struct ModelFileTextTests {
         """#
     }
 
-    @Test func anEndlessModelFileIsRefusedAtTheSizeLimit() {
-        #expect(loadErrors("/dev/zero") == ["/dev/zero: error: cannot read the model file: it is larger than 16 MiB, the most voicecmd reads"])
+    /// A device never ends: it is refused before anything is read (a
+    /// regular file over the limit is refused at the limit, `BoundedFileReaderTests`).
+    @Test func anEndlessModelFileIsRefused() {
+        #expect(loadErrors("/dev/zero") == ["/dev/zero: error: cannot read the model file: it is a device, not a file"])
     }
 
     @Test func aModelThatIsNotUTF8HasThePositionOfTheFirstBadByte() throws {

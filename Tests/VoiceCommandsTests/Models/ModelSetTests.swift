@@ -40,6 +40,22 @@ struct ModelSetTests {
         }
     }
 
+    /// Entity files may sit beside the models in a folder: a list, or an
+    /// object of "entities" alone, is read when a model names it, not loaded
+    /// as a model ("the model must be an object, found an array").
+    @Test func entityFilesBesideModelsInAFolderAreNotModels() throws {
+        try Self.withFolder { folder in
+            try Self.write(#"{"application": "Phone", "types": {"Contact": {"kind": "entity", "entities": {"file": "contacts.json"}}}, "#
+                           + #""intents": {"Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \\(who)"]}}}"#,
+                           to: folder + "/phone.json")
+            try Self.write(#"[{"id": "kim", "name": "Kim"}]"#, to: folder + "/contacts.json")
+            try Self.write(#"{"entities": [{"id": "sam", "name": "Sam"}]}"#, to: folder + "/more-contacts.json")
+            let models = try ModelSet.load(paths: [folder])
+            #expect(models.files == [folder + "/phone.json"])
+            #expect(models.matcher.match("call kim").best?.intent == "Call")
+        }
+    }
+
     /// A `.dict` is part of its model: a line it cannot use is a model
     /// error at that line and column, with the other files' errors.
     @Test func aBadDictionaryIsAModelErrorAtItsLine() throws {
