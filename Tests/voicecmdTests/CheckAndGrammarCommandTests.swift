@@ -17,6 +17,33 @@ struct CheckAndGrammarCommandTests {
         #expect(run.stderr.contains("warning: intents Lights and Lamps can match the same words, for example \"turn on <Room>\""))
     }
 
+    /// What `run` would only answer with "Sorry, that didn't work.": a
+    /// handler program that is not there, or cannot be run, and a reply
+    /// naming something no handler prints.
+    @Test func checkFindsProgramsThatCannotRunAndRepliesWithHoles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-check-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "#!/bin/sh\n".write(toFile: folder + "/not-executable.sh", atomically: false, encoding: .utf8)
+        let model = #"""
+            {"application": "Speaker", "intents": {
+              "SetVolume": {"parameters": {"volume": {"type": "integer"}}, "phrases": ["volume \\(volume)"],
+                            "handler": {"run": ["./no-such-handler.sh", "${volume}"]},
+                            "replies": {"success": "Volume set to \\(level) percent."}},
+              "Mute": {"phrases": ["mute"], "handler": {"run": ["\#(folder)/not-executable.sh"]}}}}
+            """#
+        try model.write(toFile: folder + "/speaker.json", atomically: false, encoding: .utf8)
+        let run = try ToolRunner.run(["check", folder + "/speaker.json"])
+        #expect(run.status == 1)
+        // A model file's relative path is made from its folder when it loads.
+        #expect(run.stderr.contains("error: the handler of intent SetVolume cannot be run: \(folder)/./no-such-handler.sh: no such file"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("error: the handler of intent Mute cannot be run: \(folder)/not-executable.sh: not executable (chmod +x it)"))
+        #expect(run.stderr.contains("warning: reply \"success\" of intent SetVolume names 'level', which is no parameter; "
+                                    + "it is said only when the handler prints a field \"level\" (parameters are: volume)"))
+        #expect(run.stdout.contains("errors: 2, warnings: 1"))
+    }
+
     @Test func grammarIsJSGF() throws {
         let run = try ToolRunner.run(["grammar"])
         #expect(run.status == 0)

@@ -570,6 +570,7 @@ struct ModelReader {
         var phrasesNode: JSONNode?
         var handlerNode: JSONNode?
         var summaryNode: JSONNode?
+        var replyMembers: [JSONMember] = []
         invalidParameters = []
         for member in members {
             switch member.key {
@@ -591,6 +592,7 @@ struct ModelReader {
                 for reply in replies {
                     if let text = string(reply.value, "reply \"\(reply.key)\"") { intent.replies[reply.key] = text }
                 }
+                replyMembers = replies
             default: break
             }
         }
@@ -601,7 +603,48 @@ struct ModelReader {
         intent.phrases = readPhrases(intent: intent, phrasesNode)
         if let handlerNode { checkHandlerArguments(handlerNode, intent: intent) }
         if let summaryNode, let summary = intent.summary { checkSummary(summary, summaryNode, intent: intent) }
+        checkReplyFields(replyMembers, intent: intent)
         return intent
+    }
+
+    /// A reply's `\(name)` is a parameter, or a field the handler prints:
+    /// without a handler nothing can give it (the reply would be said with
+    /// a hole: "Volume set to percent."); with one, a name that is no
+    /// parameter is likely a misspelt one, said only if the handler prints it.
+    private mutating func checkReplyFields(_ replies: [JSONMember], intent: Intent) {
+        let known = intent.parameters.map(\.name).joined(separator: ", ")
+        let parametersAre = known.isEmpty ? "it has no parameters" : "parameters are: \(known)"
+        for reply in replies {
+            guard case .string(let text) = reply.value.value else { continue }
+            for (offset, length, name) in Self.replySlots(text)
+            where intent.parameter(named: name) == nil && !invalidParameters.contains(name) {
+                let start = source.offset(inStringAt: reply.value.offset, decodedOffset: offset)
+                let end = source.offset(inStringAt: reply.value.offset, decodedOffset: offset + length)
+                if intent.handler == nil {
+                    diagnostics.append(Diagnostic(.error, "reply \"\(reply.key)\" of intent \(intent.name) names '\(name)', which is no parameter, "
+                                                  + "and the intent has no handler to give it; \(parametersAre)", in: source, at: start, byteLength: end - start))
+                } else {
+                    diagnostics.append(Diagnostic(.warning, "reply \"\(reply.key)\" of intent \(intent.name) names '\(name)', which is no parameter; "
+                                                  + "it is said only when the handler prints a field \"\(name)\" (\(parametersAre))",
+                                                  in: source, at: start, byteLength: end - start))
+                }
+            }
+        }
+    }
+
+    /// Each `\(name)` of a reply: its UTF-8 offset and length in the text, and the name.
+    static func replySlots(_ text: String) -> [(offset: Int, length: Int, name: String)] {
+        var slots: [(Int, Int, String)] = []
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "(") else { index += 1; continue }
+            guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) else { break }
+            let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            slots.append((index, close + 1 - index, name))
+            index = close + 1
+        }
+        return slots
     }
 
     /// A summary shows the values the intent will use: it must name at

@@ -53,6 +53,32 @@ public struct ProgramHandler: IntentHandler {
                               detail: ending.explanation(program: handler.arguments.first ?? "", timeout: handler.timeout))
     }
 
+    /// Why each program a model runs (intents' handlers, applications'
+    /// `authenticate`) cannot be run from here, as it would be looked for
+    /// at run time: a name on `PATH`; a path with "/" as written (a model
+    /// file's relative paths are made from its folder when it loads; one in
+    /// a model made in code is taken from the folder voicecmd runs in).
+    /// One line each, naming the path looked for.
+    public static func problems(in model: CommandModel,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        let here = FileManager.default.currentDirectoryPath
+        func problem(_ program: String, _ what: String) -> String? {
+            guard case .missing(let reason) = ProgramRunner.locate(program, path: environment["PATH"]) else { return nil }
+            let from = !program.hasPrefix("/") && program.contains("/") ? " (taken from the folder voicecmd runs in, now \(here))" : ""
+            return "\(what) cannot be run: \(reason)\(from)"
+        }
+        var problems: [String] = []
+        for intent in model.intents {
+            guard let program = intent.handler?.arguments.first, !program.contains("${") else { continue }
+            if let found = problem(program, "the handler of intent \(intent.name)") { problems.append(found) }
+        }
+        for application in model.applications {
+            guard let program = application.authenticate?.arguments.first else { continue }
+            if let found = problem(program, "the authentication program of \(application.name)") { problems.append(found) }
+        }
+        return problems
+    }
+
     struct RefusedValue: Error {
         var message: String
     }

@@ -61,8 +61,13 @@ enum CheckCommand: Subcommand {
         } else {
             StandardOutput.write("  dictionary:         not checked (no pocketsphinx-en-us)")
         }
-        StandardOutput.write("  errors: \(unpronounceable.count), warnings: \(warnings.count)")
-        return unpronounceable.isEmpty ? 0 : 1
+        // Programs as they would be looked for at run time ("Sorry, that
+        // didn't work" is all a missing one gives then).
+        let programs = ProgramHandler.problems(in: model)
+        for problem in programs { printError("error: " + problem) }
+        let errors = unpronounceable.count + programs.count
+        StandardOutput.write("  errors: \(errors), warnings: \(warnings.count)")
+        return errors == 0 ? 0 : 1
     }
 
     /// Words listed under "dictionary": a model of 50,000 invented names would list them all.
