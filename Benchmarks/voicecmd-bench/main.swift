@@ -42,10 +42,45 @@ let usage = """
                               wake/barista, wake/home, barista/home, misc-negative, synthetic, kitchen)
     """
 
+let overview = "OVERVIEW: Benchmarks of voicecmd: match latency, recognition speed and command accuracy, each verifying its results.\n\n"
+
+/// The usage of one benchmark: its lines of `usage`, continuation lines included.
+func usage(of benchmark: String) -> String? {
+    var block: [String] = []
+    for line in usage.split(separator: "\n", omittingEmptySubsequences: false) {
+        let trimmed = line.drop { $0 == " " }
+        let starts = trimmed.hasPrefix("USAGE: voicecmd-bench ") || trimmed.hasPrefix("voicecmd-bench ")
+        if starts {
+            if !block.isEmpty { break }
+            let words = trimmed.split(separator: " ")
+            if words.count > 1, words[words.first == "USAGE:" ? 2 : 1] == benchmark { block.append("USAGE: " + trimmed.drop { $0 != "v" }) }
+        } else if !block.isEmpty {
+            block.append(String(line))
+        }
+    }
+    return block.isEmpty ? nil : block.joined(separator: "\n")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let benchmark = arguments.first else {
     FileHandle.standardError.write(Data((usage + "\n").utf8))
     exit(64)
+}
+if ["--help", "-h", "help"].contains(benchmark) {
+    if benchmark == "help", arguments.count > 1 {
+        guard let one = usage(of: arguments[1]) else {
+            FileHandle.standardError.write(Data("Error: unknown benchmark '\(arguments[1])'\n\(usage)\n".utf8))
+            exit(64)
+        }
+        print(one)
+    } else {
+        print(overview + usage)
+    }
+    exit(0)
+}
+if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }), let one = usage(of: benchmark) {
+    print(one)
+    exit(0)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
 do {
