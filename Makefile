@@ -43,3 +43,48 @@ bench: deps
 	.build/release/voicecmd-bench asr --commands Benchmarks/models/speech-commands.json --corpus ../shared/corpora/speech-commands
 	.build/release/voicecmd-bench asr --commands Benchmarks/models/misc-commands.json --corpus ../shared/corpora/misc-commands
 	.build/release/voicecmd-bench rejection --corpora ../shared/corpora --limit 100 --noise-minutes 3 --plot .build/rejection.svg
+
+# Installing: the release binary (the Swift runtime linked in, so it runs
+# without the toolchain), its manual pages and shell completions, the
+# built-in model as a starting point, and the optional neural parts
+# unpacked by the set-up step. PREFIX=/usr/local by default; DESTDIR stages.
+PREFIX ?= /usr/local
+DESTDIR ?=
+root = $(DESTDIR)$(PREFIX)
+release = .build/release/voicecmd
+.PHONY: install uninstall deb release-binary
+
+release-binary:
+	swift build -c release --static-swift-stdlib --product voicecmd
+
+install: release-binary
+	install -d "$(root)/bin" "$(root)/share/man/man1" "$(root)/share/voicecmd/models" \
+		"$(root)/share/bash-completion/completions" "$(root)/share/zsh/site-functions" \
+		"$(root)/share/fish/vendor_completions.d" "$(root)/share/doc/voicecmd"
+	install -m 755 $(release) "$(root)/bin/voicecmd"
+	$(release) manual --folder "$(root)/share/man/man1"
+	$(release) completions bash > "$(root)/share/bash-completion/completions/voicecmd"
+	$(release) completions zsh > "$(root)/share/zsh/site-functions/_voicecmd"
+	$(release) completions fish > "$(root)/share/fish/vendor_completions.d/voicecmd.fish"
+	install -m 644 Models/default.json Models/default.dict "$(root)/share/voicecmd/models/"
+	install -m 644 LICENSE README.md "$(root)/share/doc/voicecmd/"
+	cp -R ThirdParty "$(root)/share/doc/voicecmd/"
+	if [ -d .build/vendor ]; then install -d "$(root)/lib/voicecmd" && cp -R .build/vendor "$(root)/lib/voicecmd/"; fi
+
+uninstall:
+	rm -f "$(root)/bin/voicecmd" "$(root)/share/man/man1/voicecmd.1" "$(root)/share/man/man1"/voicecmd-*.1 \
+		"$(root)/share/bash-completion/completions/voicecmd" "$(root)/share/zsh/site-functions/_voicecmd" \
+		"$(root)/share/fish/vendor_completions.d/voicecmd.fish"
+	rm -rf "$(root)/share/voicecmd" "$(root)/share/doc/voicecmd" "$(root)/lib/voicecmd"
+
+# A Debian package of the same install (PREFIX=/usr), built with dpkg-deb:
+# build/voicecmd_<version>_<arch>.deb.
+deb_version = $(shell $(release) --version 2>/dev/null || echo 0.0.0)
+deb_arch = $(shell dpkg --print-architecture)
+deb_root = .build/deb/voicecmd
+deb: release-binary
+	rm -rf "$(deb_root)" && mkdir -p "$(deb_root)/DEBIAN" build
+	$(MAKE) install PREFIX=/usr DESTDIR="$(CURDIR)/$(deb_root)"
+	sed -e "s/@VERSION@/$(deb_version)/" -e "s/@ARCH@/$(deb_arch)/" \
+		-e "s/@SIZE@/$$(du -sk $(deb_root) | cut -f1)/" packaging/control > "$(deb_root)/DEBIAN/control"
+	dpkg-deb --root-owner-group --build "$(deb_root)" "build/voicecmd_$(deb_version)_$(deb_arch).deb"

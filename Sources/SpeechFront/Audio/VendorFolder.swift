@@ -9,8 +9,9 @@ enum VendorFolder {
     static func candidates(_ relative: String) -> [String] {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return [] }
         let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        // .build/debug is a link to .build/<triple>/debug.
-        return ["../vendor", "../../vendor"].map { directory.appendingPathComponent($0).appendingPathComponent(relative).standardized.path }
+        // .build/debug is a link to .build/<triple>/debug; make install
+        // puts the folder in <prefix>/lib/voicecmd/vendor.
+        return ["../vendor", "../../vendor", "../lib/voicecmd/vendor"].map { directory.appendingPathComponent($0).appendingPathComponent(relative).standardized.path }
     }
 
     /// What `make` builds from the first of `candidates` where `marker` (a
