@@ -50,6 +50,17 @@ struct TranscribeCommandTests {
             + Data("data".utf8) + bytes(UInt32(body.count)) + body
     }
 
+    /// Without --json too, a rejected recognition says why: the words fit
+    /// a command, heard with less confidence than a command needs.
+    @Test func aRejectionSaysWhyInText() throws {
+        let run = try ToolRunner.run(["transcribe", Self.clips + "out-of-grammar-fox.flac"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasPrefix("  no command: heard with confidence 0.") == true, "\(run.stdout)")
+        #expect(lines.last?.hasSuffix(", below the 0.40 a command needs") == true, "\(run.stdout)")
+    }
+
     @Test func checkListsWordsTheDictionaryLacks() throws {
         let run = try ToolRunner.run(["check", "Tests/SpeechFrontTests/Fixtures/models/invented.json"])
         #expect(run.status == 0)

@@ -54,6 +54,13 @@ package enum BoundedFileReader {
         try requireRegular(status, limit: limit)
     }
 
+    /// The size in bytes of what `path` names, symbolic links followed.
+    package static func size(of path: String) throws(Failure) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure(errno) }
+        return Int(status.st_size)
+    }
+
     private static func requireRegular(_ status: stat, limit: Int) throws(Failure) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break

@@ -25,9 +25,11 @@ public enum AudioReaders {
     public static func open(path: String) throws(SpeechError) -> any AudioReader {
         if path == "-" { return try RawPCMReader(path: nil) }
         // A FIFO would block in open() until something writes, a device
-        // (/dev/zero) never ends: a stream comes through standard input.
+        // (/dev/zero) never ends: a stream comes through standard input, or
+        // a descriptor already open (bash's <(…) is /dev/fd/63, a pipe
+        // with its writer running).
         do {
-            try BoundedFileReader.requireRegularFile(path)
+            if !(path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/")) { try BoundedFileReader.requireRegularFile(path) }
         } catch {
             throw SpeechError("\(path): \(error.reason)" + (error.isStream ? "; a stream is read from standard input" : ""))
         }

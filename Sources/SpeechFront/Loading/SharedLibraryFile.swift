@@ -20,7 +20,7 @@ enum SharedLibraryFile {
         let size: Int
         do {
             try BoundedFileReader.requireRegularFile(path, limit: largest)
-            size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+            size = try BoundedFileReader.size(of: path)
             start = try BoundedFileReader.read(path, limit: largest, prefix: headerBytes)
         } catch {
             throw SpeechError("cannot load \(path): \(error.reason)")

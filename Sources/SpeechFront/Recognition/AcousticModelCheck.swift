@@ -10,7 +10,7 @@ enum AcousticModelCheck {
     /// with checks).
     static func mdefProblem(_ path: String) -> String? {
         guard let start = try? BoundedFileReader.read(path, limit: SpeechModelFiles.largestModelFile, prefix: 64 << 10),
-              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return nil }
+              let size = try? BoundedFileReader.size(of: path) else { return nil }
         return mdefProblem(in: [UInt8](start), size: size)
     }
 

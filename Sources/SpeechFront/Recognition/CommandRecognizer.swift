@@ -33,6 +33,15 @@ public final class CommandRecognizer {
 
     /// The confidence a command must reach: the one given, else the default
     /// of the model that judged it.
+    /// A command heard with less confidence than it needs is not one: its
+    /// match is dropped, and the threshold kept to say why.
+    func rejectIfDoubtful(_ transcript: inout Transcript) {
+        let minimum = minimumConfidence(for: transcript)
+        guard transcript.confidence < minimum else { return }
+        if transcript.match?.best != nil { transcript.rejectedBelow = minimum }
+        transcript.match = .none(transcript.text)
+    }
+
     func minimumConfidence(for transcript: Transcript) -> Double {
         options.minimumConfidence ?? Options.defaultMinimumConfidence(withSecondOpinion: transcript.evidence?.secondOpinion != nil)
     }
@@ -175,7 +184,7 @@ public final class CommandRecognizer {
         } else {
             transcript.confidence = Self.pathConfidence(decoded)
         }
-        if reject, transcript.confidence < minimumConfidence(for: transcript) { transcript.match = .none(transcript.text) }
+        if reject { rejectIfDoubtful(&transcript) }
         return transcript
     }
 
@@ -399,7 +408,7 @@ public final class CommandRecognizer {
             return transcript
         }
         (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest)
-        if transcript.confidence < minimumConfidence(for: transcript) { transcript.match = .none(transcript.text) }
+        rejectIfDoubtful(&transcript)
         return try preferringFreeText(transcript, aligned.rest)
     }
 

@@ -32,6 +32,9 @@ public struct Transcript: Sendable {
     public var match: MatchResult?
     /// What the confidence of a grammar result was judged from.
     package var evidence: RecognitionEvidence?
+    /// The confidence a command needed, when the words fit one but were
+    /// heard with less and the command was rejected; nil otherwise.
+    package var rejectedBelow: Double?
 }
 
 /// Which search turns audio into words.

@@ -9,6 +9,8 @@ struct SharedLibraryFileTests {
 
     @Test func aWholeLibraryPasses() throws {
         try SharedLibraryFile.check(Self.libc)
+        // Through its link, as libraries are usually named (libsndfile.so.1 → libsndfile.so.1.0.35).
+        try SharedLibraryFile.check("/usr/lib/x86_64-linux-gnu/libsndfile.so.1")
     }
 
     @Test func aTruncatedLibraryIsRefused() throws {

@@ -63,8 +63,9 @@ _voicecmd() {
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         manual)
             case "$prev" in
+                --folder) COMPREPLY=($(compgen -d -- "$cur")); return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--help -h" -- "$cur"))
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--folder --help -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         completions)
             case "$prev" in

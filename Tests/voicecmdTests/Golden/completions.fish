@@ -79,6 +79,7 @@ complete -c voicecmd -n "__fish_seen_subcommand_from wake" -l output -s o -r -F 
 complete -c voicecmd -n "__fish_seen_subcommand_from wake" -l unless-trained -d 'Do nothing when the cache already has a detector for the phrase made by this version\'s training.'
 complete -c voicecmd -n "__fish_seen_subcommand_from wake" -l help -s h -d 'Show help information.'
 complete -c voicecmd -n "__fish_seen_subcommand_from wake" -F
+complete -c voicecmd -n "__fish_seen_subcommand_from manual" -l folder -r -a '(__fish_complete_directories)' -d 'Write every page into this folder instead (voicecmd.1 and voicecmd-<subcommand>.1), as make install does.'
 complete -c voicecmd -n "__fish_seen_subcommand_from manual" -l help -s h -d 'Show help information.'
 complete -c voicecmd -n "__fish_seen_subcommand_from manual" -F
 complete -c voicecmd -n "__fish_seen_subcommand_from completions" -l help -s h -d 'Show help information.'

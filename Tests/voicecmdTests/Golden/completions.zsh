@@ -97,6 +97,7 @@ _voicecmd() {
             {-h,--help}'[Show help information.]' \
             '*:argument:_files' ;;
         manual) _arguments -s \
+            '--folder[Write every page into this folder instead (voicecmd.1 and voicecmd-<subcommand>.1), as make install does.]:dir:_files -/' \
             {-h,--help}'[Show help information.]' \
             '*:argument:_files' ;;
         completions) _arguments -s \
