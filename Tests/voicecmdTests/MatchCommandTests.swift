@@ -68,4 +68,17 @@ struct MatchCommandTests {
         #expect(run.status == 1)
         #expect(run.stderr == "Error: no-such-model.json: cannot read the model file: no such file\n")
     }
+
+    /// What matched nothing is explained by the phrases that came nearest.
+    @Test func explainShowsWherePhrasesPart() throws {
+        let run = try ToolRunner.run(["match", "--explain", "turn the kitchen light purple"])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("""
+            turn the kitchen light purple
+              no intent matches
+              nearest phrases:
+                ChangeDeviceState  "turn [the|my] \\(device) \\(state)": follows 4 words, then expects <state> where "purple" was said
+
+            """), "\(run.stdout)")
+    }
 }

@@ -10,6 +10,8 @@ enum MatchCommand: Subcommand {
                             isRepeating: true, isOptional: true)],
         options: [.commands, .shortcuts,
                   .init(name: "all", short: nil, valueName: nil, help: "Print every candidate intent, best first."),
+                  .init(name: "explain", short: nil, valueName: nil,
+                        help: "For an utterance that matches no intent, show the nearest phrases and where each parts from it."),
                   .json]
     )
 
@@ -19,12 +21,17 @@ enum MatchCommand: Subcommand {
         let showApplication = model.applications.count > 1
         let json = arguments.has("json")
         let all = arguments.has("all")
+        let explain = arguments.has("explain")
         var allMatched = true
         func handle(_ utterance: String) {
             let result = matcher.match(utterance)
             if result.best == nil { allMatched = false }
-            StandardOutput.write(json ? result.json(allCandidates: all).serialized : MatchText.describe(result, allCandidates: all,
-                                                                                                         showApplication: showApplication))
+            guard !json else { return StandardOutput.write(result.json(allCandidates: all).serialized) }
+            var text = MatchText.describe(result, allCandidates: all, showApplication: showApplication)
+            if explain, result.best == nil {
+                text += "\n" + MatchText.nearMisses(NearMisses.nearest(to: utterance, in: model), showApplication: showApplication)
+            }
+            StandardOutput.write(text)
         }
         if arguments.positionals.isEmpty {
             // Each answer goes out before the next line is read (a script
@@ -66,6 +73,20 @@ enum MatchText {
         }
         let tied = result.tiedApplications
         if !tied.isEmpty && !allCandidates { lines.append("  fits \(tied.joined(separator: " and ")) equally: the session asks which app") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The nearest phrases of an utterance that matches none, and where each parts from it.
+    static func nearMisses(_ misses: [NearMisses.NearMiss], showApplication: Bool) -> String {
+        guard !misses.isEmpty else { return "  no phrase comes near" }
+        var lines = ["  nearest phrases:"]
+        for miss in misses {
+            let intent = showApplication ? "\(miss.application): \(miss.intent)" : miss.intent
+            let wanted = miss.expected.count > 4 ? miss.expected.prefix(4).joined(separator: ", ") + ", …" : miss.expected.joined(separator: " or ")
+            let parting = miss.found.map { "expects \(wanted) where \"\($0)\" was said" } ?? "goes on with \(wanted) where the words end"
+            let followed = miss.followed == 1 ? "1 word" : "\(miss.followed) words"
+            lines.append("    \(intent)  \"\(miss.phrase)\": follows \(followed), then \(parting)")
+        }
         return lines.joined(separator: "\n")
     }
 

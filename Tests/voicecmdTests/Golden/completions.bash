@@ -26,7 +26,7 @@ _voicecmd() {
             case "$prev" in
                 --commands|--shortcuts) COMPREPLY=($(compgen -f -- "$cur")); return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --all --json --help -h" -- "$cur"))
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --all --explain --json --help -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         run)
             case "$prev" in

@@ -50,6 +50,7 @@ complete -c voicecmd -n "__fish_seen_subcommand_from listen" -l help -s h -d 'Sh
 complete -c voicecmd -n "__fish_seen_subcommand_from match" -l commands -r -F -d 'A command model (JSON), or a folder of them; repeat it to hear several applications at once. Default: the built-in model.'
 complete -c voicecmd -n "__fish_seen_subcommand_from match" -l shortcuts -r -F -d 'Personal shortcuts (default: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).'
 complete -c voicecmd -n "__fish_seen_subcommand_from match" -l all -d 'Print every candidate intent, best first.'
+complete -c voicecmd -n "__fish_seen_subcommand_from match" -l explain -d 'For an utterance that matches no intent, show the nearest phrases and where each parts from it.'
 complete -c voicecmd -n "__fish_seen_subcommand_from match" -l json -d 'Print one JSON object per line (JSON Lines).'
 complete -c voicecmd -n "__fish_seen_subcommand_from match" -l help -s h -d 'Show help information.'
 complete -c voicecmd -n "__fish_seen_subcommand_from match" -F

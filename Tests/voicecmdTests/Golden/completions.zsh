@@ -62,6 +62,7 @@ _voicecmd() {
             '*--commands[A command model (JSON), or a folder of them; repeat it to hear several applications at once. Default\: the built-in model.]:file:_files' \
             '--shortcuts[Personal shortcuts (default\: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).]:file:_files' \
             '--all[Print every candidate intent, best first.]' \
+            '--explain[For an utterance that matches no intent, show the nearest phrases and where each parts from it.]' \
             '--json[Print one JSON object per line (JSON Lines).]' \
             {-h,--help}'[Show help information.]' \
             '*:argument:_files' ;;
