@@ -58,24 +58,34 @@ release-binary:
 	swift build -c release --static-swift-stdlib --product voicecmd
 
 install: release-binary
-	install -d "$(root)/bin" "$(root)/share/man/man1" "$(root)/share/voicecmd/models" \
+	rm -rf .build/install-pages && mkdir -p .build/install-pages
+	$(release) manual --folder .build/install-pages
+	install -d "$(root)/bin" "$(root)/share/man/man1" "$(root)/share/voicecmd/models" "$(root)/lib/voicecmd" \
 		"$(root)/share/bash-completion/completions" "$(root)/share/zsh/site-functions" \
 		"$(root)/share/fish/vendor_completions.d" "$(root)/share/doc/voicecmd"
 	install -m 755 $(release) "$(root)/bin/voicecmd"
-	$(release) manual --folder "$(root)/share/man/man1"
+	install -m 644 .build/install-pages/*.1 "$(root)/share/man/man1/"
 	$(release) completions bash > "$(root)/share/bash-completion/completions/voicecmd"
 	$(release) completions zsh > "$(root)/share/zsh/site-functions/_voicecmd"
 	$(release) completions fish > "$(root)/share/fish/vendor_completions.d/voicecmd.fish"
 	install -m 644 Models/default.json Models/default.dict "$(root)/share/voicecmd/models/"
 	install -m 644 LICENSE README.md "$(root)/share/doc/voicecmd/"
 	cp -R ThirdParty "$(root)/share/doc/voicecmd/"
-	if [ -d .build/vendor ]; then install -d "$(root)/lib/voicecmd" && cp -R .build/vendor "$(root)/lib/voicecmd/"; fi
+	if [ -d .build/vendor ]; then cp -R .build/vendor "$(root)/lib/voicecmd/"; fi
+	# What uninstall removes: these files, and nothing else.
+	{ echo bin/voicecmd; for page in .build/install-pages/*.1; do echo "share/man/man1/$${page##*/}"; done; \
+	  echo share/bash-completion/completions/voicecmd; echo share/zsh/site-functions/_voicecmd; \
+	  echo share/fish/vendor_completions.d/voicecmd.fish; echo share/voicecmd/models/default.json; \
+	  echo share/voicecmd/models/default.dict; \
+	  cd "$(root)" && find share/doc/voicecmd lib/voicecmd/vendor -type f 2>/dev/null; true; } > "$(root)/lib/voicecmd/installed-files"
 
+# Removes the files install wrote (listed in lib/voicecmd/installed-files),
+# then the folders that are left empty.
 uninstall:
-	rm -f "$(root)/bin/voicecmd" "$(root)/share/man/man1/voicecmd.1" "$(root)/share/man/man1"/voicecmd-*.1 \
-		"$(root)/share/bash-completion/completions/voicecmd" "$(root)/share/zsh/site-functions/_voicecmd" \
-		"$(root)/share/fish/vendor_completions.d/voicecmd.fish"
-	rm -rf "$(root)/share/voicecmd" "$(root)/share/doc/voicecmd" "$(root)/lib/voicecmd"
+	@test -f "$(root)/lib/voicecmd/installed-files" || { echo "nothing to uninstall: $(root)/lib/voicecmd/installed-files is missing" >&2; exit 1; }
+	cd "$(root)" && while IFS= read -r file; do rm -f "./$$file"; done < lib/voicecmd/installed-files
+	rm -f "$(root)/lib/voicecmd/installed-files"
+	-find "$(root)/share/doc/voicecmd" "$(root)/lib/voicecmd" "$(root)/share/voicecmd" -depth -type d -empty -delete 2>/dev/null
 
 # A Debian package of the same install (PREFIX=/usr), built with dpkg-deb:
 # build/voicecmd_<version>_<arch>.deb.

@@ -33,6 +33,14 @@ struct RunCommandTests {
         #expect(run.stdout == "? Which contact: Alex Smith or Alex Jones?\nOkay, I've canceled that.\nYour five minute timer is set.\n")
     }
 
+    /// Typed free text is the answer even when it reads as a command: it is
+    /// the message to send.
+    @Test func aMessageThatReadsAsACommandIsStillTheMessage() throws {
+        let run = try ToolRunner.run(["run", "send a message to alex"], stdin: "the second one\nturn off the kitchen light\nyes\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("? Send turn off the kitchen light to Alex Jones?"), "\(run.stdout)")
+    }
+
     @Test func aDeclinedConfirmationExitsWithOne() throws {
         let run = try ToolRunner.run(["run", "text mom saying on my way"], stdin: "no\n")
         #expect(run.status == 1)

@@ -62,6 +62,13 @@ struct SpecialFilesTests {
             #expect(listen.status == 1)
             #expect(listen.stderr.contains("it is a FIFO (named pipe), not a file; a stream is read from standard input"), "\(listen.stderr)")
         }
+        // A descriptor already open may be a pipe (bash's <(…), /dev/stdin) but not a device.
+        let device = try Self.run("listen --fast --input /dev/fd/3 3</dev/zero")
+        #expect(device.status == 1)
+        #expect(device.stderr.contains("/dev/fd/3: it is a device, not a file"), "\(device.stderr)")
+        let stdin = try ToolRunner.shell("sox \(Self.clip) -t wav - | timeout 30 \"$VOICECMD\" transcribe /dev/stdin")
+        #expect(stdin.status == 0, "\(stdin.stderr)")
+        #expect(stdin.stdout.contains("SetTimer"), "\(stdin.stdout)")
         let transcribe = try Self.run("transcribe /dev/zero")
         #expect(transcribe.status == 1)
         #expect(transcribe.stderr.contains("/dev/zero: it is a device, not a file"), "\(transcribe.stderr)")

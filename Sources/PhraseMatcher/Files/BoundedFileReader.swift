@@ -25,7 +25,10 @@ package enum BoundedFileReader {
     /// The bytes of the regular file at `path`, at most `limit` of them;
     /// with `prefix`, only its first `prefix` bytes.
     package static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> Data {
-        // Non-blocking, so a FIFO with no writer opens at once (and is then refused).
+        // Looked at before it is opened (opening some devices does something),
+        // then opened without blocking, so a FIFO put in its place meanwhile
+        // opens at once, and checked again by its descriptor.
+        try requireRegularFile(path, limit: limit)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(errno) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -33,7 +36,7 @@ package enum BoundedFileReader {
         guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
         try requireRegular(status, limit: limit)
         var data = Data()
-        let wanted = min(limit + 1, prefix ?? .max)
+        let wanted = min(limit == .max ? .max : limit + 1, prefix ?? .max)
         do {
             while data.count < wanted, let chunk = try handle.read(upToCount: wanted - data.count), !chunk.isEmpty {
                 data.append(chunk)
@@ -52,6 +55,16 @@ package enum BoundedFileReader {
         var status = stat()
         guard stat(path, &status) == 0 else { throw failure(errno) }
         try requireRegular(status, limit: limit)
+    }
+
+    /// Checks, without opening it, that `path` is not a device (a pipe, a
+    /// socket or a file is streamed; `/dev/zero` would never end).
+    package static func requireNoDevice(_ path: String) throws(Failure) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure(errno) }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFCHR || kind == S_IFBLK { throw Failure(reason: "it is a device, not a file", isStream: true) }
+        if kind == S_IFDIR { throw Failure(reason: "it is a folder, not a file") }
     }
 
     /// The size in bytes of what `path` names, symbolic links followed.

@@ -78,7 +78,7 @@ public struct Parameter: Sendable {
             }
         }
         if !word.isEmpty { words.append(word) }
-        return words.map { $0.lowercased() }.joined(separator: " ")
+        return words.isEmpty ? name : words.map { $0.lowercased() }.joined(separator: " ")
     }
 
     /// Asked for when the utterance leaves it out: required, with no default.

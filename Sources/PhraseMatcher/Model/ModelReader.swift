@@ -24,6 +24,8 @@ struct ModelReader {
     private var includeChain: [(path: String, name: String, includedAt: String?)] = []
     private var includedFiles: Set<String> = []
     private var includeLimitReported = false
+    /// Include entries taken, across the load: each costs path resolution.
+    private var includeEntries = 0
 
     init(source: SourceFile, baseDirectory: String?, path: String? = nil) {
         self.source = source
@@ -203,14 +205,17 @@ struct ModelReader {
     private mutating func readIncludes(_ node: JSONNode) {
         guard let files = strings(node, "\"include\"") else { return }
         guard case .array(let elements) = node.value else { return }
-        // A name listed again is read once, and said once.
+        // A file listed again (however spelt) is read once, and said once.
+        let folder = baseDirectory.map { $0.isEmpty ? "." : $0 } ?? "."
         var listed: Set<String> = [], repeated: Set<String> = []
         for (file, element) in zip(files, elements) {
-            guard listed.insert(file).inserted else {
-                if repeated.insert(file).inserted { warning("\"\(file)\" is listed more than once in \"include\"; it is read once", at: element) }
+            let key = Self.tidied(file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
+            guard listed.insert(key).inserted else {
+                if repeated.insert(key).inserted { warning("\"\(file)\" is listed more than once in \"include\"; it is read once", at: element) }
                 continue
             }
-            guard includedFiles.count < Self.maximumIncludedFiles else {
+            includeEntries += 1
+            guard includeEntries <= Self.maximumIncludedFiles else {
                 if !includeLimitReported {
                     error("more than \(Self.maximumIncludedFiles) files are included; at most \(Self.maximumIncludedFiles) are read", at: element)
                 }
@@ -608,9 +613,9 @@ struct ModelReader {
     }
 
     /// A reply's `\(name)` is a parameter, or a field the handler prints:
-    /// without a handler nothing can give it (the reply would be said with
-    /// a hole: "Volume set to percent."); with one, a name that is no
-    /// parameter is likely a misspelt one, said only if the handler prints it.
+    /// a name that is neither is likely a misspelt parameter (the reply
+    /// would be said with a hole: "Volume set to percent."). A warning, as
+    /// a handler registered in Swift may give fields the model cannot show.
     private mutating func checkReplyFields(_ replies: [JSONMember], intent: Intent) {
         let known = intent.parameters.map(\.name).joined(separator: ", ")
         let parametersAre = known.isEmpty ? "it has no parameters" : "parameters are: \(known)"
@@ -620,9 +625,10 @@ struct ModelReader {
             where intent.parameter(named: name) == nil && !invalidParameters.contains(name) {
                 let start = source.offset(inStringAt: reply.value.offset, decodedOffset: offset)
                 let end = source.offset(inStringAt: reply.value.offset, decodedOffset: offset + length)
+                // A warning even without a handler in the model: one registered in Swift may print the field.
                 if intent.handler == nil {
-                    diagnostics.append(Diagnostic(.error, "reply \"\(reply.key)\" of intent \(intent.name) names '\(name)', which is no parameter, "
-                                                  + "and the intent has no handler to give it; \(parametersAre)", in: source, at: start, byteLength: end - start))
+                    diagnostics.append(Diagnostic(.warning, "reply \"\(reply.key)\" of intent \(intent.name) names '\(name)', which is no parameter, "
+                                                  + "and no handler in the model gives it; \(parametersAre)", in: source, at: start, byteLength: end - start))
                 } else {
                     diagnostics.append(Diagnostic(.warning, "reply \"\(reply.key)\" of intent \(intent.name) names '\(name)', which is no parameter; "
                                                   + "it is said only when the handler prints a field \"\(name)\" (\(parametersAre))",

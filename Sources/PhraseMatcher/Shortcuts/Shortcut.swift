@@ -75,15 +75,18 @@ extension CommandModel {
         }
         // A word that normalises to nothing ("☕") is never heard: the
         // shortcut would be stored as something else than it says.
-        let syntax = CharacterSet(charactersIn: "\\()[]|")
+        // Punctuation ("&", "?") is passed over as in any phrase; a symbol
+        // such as an emoji is something the person meant to say.
         let tokens = shortcut.phrase.split(whereSeparator: \.isWhitespace).map(String.init)
-        if let silent = tokens.first(where: { $0.rangeOfCharacter(from: syntax) == nil && TextNormalizer.words(of: $0).isEmpty }) {
+        let isSymbol = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .otherSymbol }
+        if let silent = tokens.first(where: { $0.unicodeScalars.contains(where: isSymbol) && TextNormalizer.words(of: $0).isEmpty }) {
             throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" holds \"\(silent)\", which is not a word anyone can say; use words of letters or digits")
         }
         // A phrase of slots (or fillers, heard anywhere) alone would catch
         // whatever the models do not understand: every way of saying it
         // needs a word of its own.
-        let fillerWords = Set(fillers.flatMap { TextNormalizer.words(of: $0) })
+        // Fillers of one word: a word of a longer filler ("hey you") is a word of its own alone.
+        let fillerWords = Set(fillers.map { TextNormalizer.words(of: $0) }.filter { $0.count == 1 }.flatMap { $0 })
         guard Self.fewestWords(parsed.template.elements, besides: fillerWords) > 0 else {
             let besides = parsed.slots.isEmpty ? "besides fillers such as \"please\"" : "outside its slots"
             throw ShortcutProblem("the phrase \"\(shortcut.phrase)\" has no word of its own \(besides); it would catch anything")

@@ -27,15 +27,30 @@ public enum AudioReaders {
         // A FIFO would block in open() until something writes, a device
         // (/dev/zero) never ends: a stream comes through standard input, or
         // a descriptor already open (bash's <(…) is /dev/fd/63, a pipe
-        // with its writer running).
+        // with its writer running), which may be a pipe but not a device.
         do {
-            if !(path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/")) { try BoundedFileReader.requireRegularFile(path) }
+            if isOpenDescriptor(path) {
+                try BoundedFileReader.requireNoDevice(path)
+            } else {
+                try BoundedFileReader.requireRegularFile(path)
+            }
         } catch {
             throw SpeechError("\(path): \(error.reason)" + (error.isStream ? "; a stream is read from standard input" : ""))
         }
         let lowered = path.lowercased()
         if lowered.hasSuffix(".raw") || lowered.hasSuffix(".pcm") { return try RawPCMReader(path: path) }
         return try SoundFileReader(path: path)
+    }
+
+    /// `/dev/stdin`, `/dev/fd/N` or `/proc/self/fd/N`: a descriptor the
+    /// process already holds.
+    static func isOpenDescriptor(_ path: String) -> Bool {
+        if path == "/dev/stdin" { return true }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+        }
+        return false
     }
 
     /// Every sample of a source, for short clips and tests.

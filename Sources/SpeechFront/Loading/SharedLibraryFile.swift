@@ -43,7 +43,8 @@ enum SharedLibraryFile {
               let sectionsAt = integer(40, 8), let sectionSize = integer(58, 2), let sections = integer(60, 2) else {
             return "its ELF header is damaged"
         }
-        guard headerSize >= 56, headers <= mostSegments, headersAt + headers * headerSize <= size else {
+        // Compared by subtraction: a hostile offset near Int.max must not overflow.
+        guard headerSize >= 56, headers <= mostSegments, headersAt <= size - headers * headerSize else {
             return "it is truncated or damaged (its program headers lie past its end)"
         }
         for index in 0..<headers {
@@ -53,10 +54,10 @@ enum SharedLibraryFile {
             }
             // PT_LOAD: mapped from the file, so it must all be there.
             if type == 1, offset > size || length > size - offset {
-                return "it is truncated or damaged (a segment ends at byte \(offset + length) of \(size))"
+                return "it is truncated or damaged (a segment of \(length) bytes at byte \(offset) of \(size))"
             }
         }
-        if sections > 0, sectionsAt + sections * sectionSize > size {
+        if sections > 0, sectionsAt > size - sections * sectionSize {
             return "it is truncated or damaged (its section table lies past its end)"
         }
         return nil

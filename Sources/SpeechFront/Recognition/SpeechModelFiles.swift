@@ -54,7 +54,7 @@ public struct SpeechModelFiles: Sendable, Equatable {
 
     /// The files of an acoustic model PocketSphinx reads.
     static let acousticModelFiles = ["mdef", "means", "variances", "transition_matrices", "mixture_weights", "sendump",
-                                     "noisedict", "feat.params", "mllr_matrix"]
+                                     "noisedict", "feat.params", "mllr_matrix", "feature_transform", "senmgau"]
     /// The largest speech model file read: en-us's language model is 27 MB.
     static let largestModelFile = 1 << 30
 

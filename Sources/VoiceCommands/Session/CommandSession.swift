@@ -141,8 +141,10 @@ public actor CommandSession {
         defer { endTurn() }
         // A command typed while a question waits is a new request, as one
         // said is: when it is a command and no answer the question takes.
-        if let conversation, pendingQuestion != nil, engine.matcher.match(text).best != nil,
-           conversation.answerMatcher()?.match(text).best == nil {
+        // Typed free text (a message) is always the answer: it may read as
+        // a command ("turn off the light") and still be what to send.
+        if let conversation, pendingQuestion != nil, let answers = conversation.answerMatcher(),
+           engine.matcher.match(text).best != nil, answers.match(text).best == nil {
             withEvents(nil) { conversation.abandon() }
         }
         await take(text, confidence: 1, match: nil, span: nil)

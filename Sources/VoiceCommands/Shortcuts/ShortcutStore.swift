@@ -70,10 +70,14 @@ public struct ShortcutStore: Sendable {
         while !ancestor.isEmpty, ancestor != "/" {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
-                return isFolder.boolValue ? "permission denied in \(ancestor)" : "\(ancestor) is a file, not a folder"
+                guard isFolder.boolValue else { return "\(ancestor) is a file, not a folder" }
+                break
             }
             ancestor = (ancestor as NSString).deletingLastPathComponent
         }
+        // The system's own reason (permission, a read-only or full disk).
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
         return (error as NSError).localizedDescription
     }
 

@@ -37,9 +37,10 @@ enum CompletionScript {
         for spec in subcommands {
             let options = spec.options + [CommandSpec.help]
             lines.append("        \(spec.name))")
-            let files = options.filter { kind($0) == .file }.map { "--" + $0.name }
-            let folders = options.filter { kind($0) == .folder }.map { "--" + $0.name }
-            let others = options.filter { kind($0) == .other }.map { "--" + $0.name }
+            let spellings = { (option: CommandSpec.Option) in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) }
+            let files = options.filter { kind($0) == .file }.flatMap(spellings)
+            let folders = options.filter { kind($0) == .folder }.flatMap(spellings)
+            let others = options.filter { kind($0) == .other }.flatMap(spellings)
             lines.append("            case \"$prev\" in")
             if !files.isEmpty { lines.append("                \(files.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;") }
             if !folders.isEmpty { lines.append("                \(folders.joined(separator: "|"))) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;") }

@@ -59,6 +59,27 @@ struct ModelIncludeTests {
         #expect(model.warnings.map(\.message) == [#""shared.json" is listed more than once in "include"; it is read once"#])
     }
 
+    /// Spelt another way, a file listed again is still the same file.
+    @Test func anIncludeSpeltAnotherWayIsTheSameFile() throws {
+        let result = try Self.load(#"{"application": "A", "include": ["shared.json", "./shared.json", "x/../shared.json"], "#
+                                   + #""intents": {"Hi": {"phrases": ["hello"]}}}"#,
+                                   files: ["shared.json": #"{"fillers": ["please"]}"#])
+        #expect(try result.get().warnings.map(\.message) == [#""./shared.json" is listed more than once in "include"; it is read once"#])
+    }
+
+    /// A reply naming something that is no parameter is said with a hole
+    /// ("Volume set to percent."): a warning, as a handler registered in
+    /// Swift may print the field.
+    @Test func aReplyNamingNoParameterIsAWarning() throws {
+        let result = try Self.load(#"{"application": "Speaker", "intents": {"SetVolume": {"#
+                                   + #""parameters": {"volume": {"type": "integer"}}, "phrases": ["volume \\(volume)"], "#
+                                   + #""replies": {"success": "Volume set to \\(level) percent."}}}}"#)
+        let warnings = try result.get().warnings
+        #expect(warnings.map(\.message) == ["reply \"success\" of intent SetVolume names 'level', which is no parameter, "
+                                            + "and no handler in the model gives it; parameters are: volume"])
+        #expect(warnings.first?.line == 1)
+    }
+
     @Test func atMostAThousandFilesAreIncluded() throws {
         let list = (0...1_000).map { "\"missing-\($0).json\"" }.joined(separator: ",")
         let result = try Self.load(#"{"application": "A", "include": [\#(list)], "intents": {"Hi": {"phrases": ["hello"]}}}"#)

@@ -27,4 +27,15 @@ struct SharedLibraryFileTests {
                 == "it is not an ELF shared library")
         #expect(throws: SpeechError("cannot load /dev/zero: it is a device, not a file")) { try SharedLibraryFile.check("/dev/zero") }
     }
+
+    /// Offsets near Int.max in a hostile header are refused, not added up (a trap).
+    @Test func hostileOffsetsAreRefusedWithoutOverflow() {
+        var header = [UInt8](repeating: 0, count: 64)
+        header[0..<6] = [0x7F, 0x45, 0x4C, 0x46, 2, 1]
+        for index in 32..<40 { header[index] = 0xFF }   // e_phoff
+        header[39] = 0x7F
+        header[54] = 56                                  // e_phentsize
+        header[56] = 1                                   // e_phnum
+        #expect(SharedLibraryFile.problem(in: header, size: 64)?.hasPrefix("it is truncated or damaged") == true)
+    }
 }

@@ -10,15 +10,15 @@ _voicecmd() {
             case "$prev" in
                 --commands|--shortcuts|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --hmm) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                --mode|--nbest|--jobs|--min-confidence|--voice-gate|--denoise) return ;;
+                --mode|--nbest|--jobs|-j|--min-confidence|--voice-gate|--denoise) return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --mode --nbest --jobs --min-confidence --voice-gate --denoise --json --hmm --dict --lm --verbose --help -j -v -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         listen)
             case "$prev" in
-                --commands|--shortcuts|--input|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --commands|--shortcuts|--input|-i|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --hmm) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                --device|--trailing-silence|--max-utterance|--wake|--wake-threshold|--voice|--min-confidence|--voice-gate|--denoise|--answer-timeout) return ;;
+                --device|-d|--trailing-silence|--max-utterance|--wake|-w|--wake-threshold|--voice|--min-confidence|--voice-gate|--denoise|--answer-timeout) return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --device --list-devices --input --fast --trailing-silence --max-utterance --wake --wake-threshold --speak --voice --min-confidence --voice-gate --denoise --answer-timeout --json --hmm --dict --lm --verbose --help -d -i -w -s -v -h" -- "$cur"))
             fi ;;
@@ -56,7 +56,7 @@ _voicecmd() {
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         wake)
             case "$prev" in
-                --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --clips) return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--clips --output --unless-trained --help -o -h" -- "$cur"))
