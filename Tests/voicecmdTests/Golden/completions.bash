@@ -2,7 +2,7 @@
 _voicecmd() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "transcribe listen match run shortcut check grammar wake manual completions help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "transcribe listen match run shortcut check grammar wake sample test manual completions help --help --version" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -60,6 +60,21 @@ _voicecmd() {
                 --clips) return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--clips --output --unless-trained --help -o -h" -- "$cur"))
+            else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        sample)
+            case "$prev" in
+                --commands|--shortcuts) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --count|-n) return ;;
+            esac
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --count --help -n -h" -- "$cur"))
+            else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        test)
+            case "$prev" in
+                --commands|--shortcuts|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                --hmm) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+                --jobs|-j|--min-confidence|--voice-gate|--denoise) return ;;
+            esac
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --jobs --min-confidence --voice-gate --denoise --hmm --dict --lm --help -j -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         manual)
             case "$prev" in

@@ -11,6 +11,8 @@ _voicecmd() {
         'check:Validate a command model and summarise it.'
         'grammar:Print the recognition grammar (JSGF) of a command model.'
         'wake:Train a wake phrase'\''s detector.'
+        'sample:Print example sentences of a model with the intent and values each should give.'
+        'test:Check a model against test cases\: sentences or recordings with the intent and values each should give.'
         'manual:Print the manual page (roff) of voicecmd or of a subcommand.'
         'completions:Print the shell completion script for bash, zsh or fish.'
     )
@@ -95,6 +97,24 @@ _voicecmd() {
             '--clips[Synthetic recordings of the phrase, and as many of other speech and noise. Default\: 3000.]:count: ' \
             {-o,--output}'[Write the detector here instead of the cache.]:file:_files' \
             '--unless-trained[Do nothing when the cache already has a detector for the phrase made by this version'\''s training.]' \
+            {-h,--help}'[Show help information.]' \
+            '*:argument:_files' ;;
+        sample) _arguments -s \
+            '*--commands[A command model (JSON), or a folder of them; repeat it to hear several applications at once. Default\: the built-in model.]:file:_files' \
+            '--shortcuts[Personal shortcuts (default\: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).]:file:_files' \
+            {-n,--count}'[Sentences per phrase, at most (default 1).]:n: ' \
+            {-h,--help}'[Show help information.]' \
+            '*:argument:_files' ;;
+        test) _arguments -s \
+            '*--commands[A command model (JSON), or a folder of them; repeat it to hear several applications at once. Default\: the built-in model.]:file:_files' \
+            '--shortcuts[Personal shortcuts (default\: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).]:file:_files' \
+            {-j,--jobs}'[Recognise n recordings at once (default 1).]:n: ' \
+            '--min-confidence[Reject a command heard with less confidence than this, from 0 to 1\: higher turns away more other speech, and more unfamiliar voices. Default\: 0.4, or 0.25 without the neural second opinion.]:ratio: ' \
+            '--voice-gate[What keeps noise from the decoder\: silero (Silero'\''s voice-activity network), energy (the level detector alone) or auto (default\: silero when it is installed).]:mode: ' \
+            '--denoise[Suppress noise with RNNoise first\: on, off or auto (default\: audio whose background is loud against the speech, judged on its opening).]:mode: ' \
+            '--hmm[Acoustic model directory (default\: $VOICECMD_HMM, then pocketsphinx-en-us).]:dir:_files -/' \
+            '--dict[Pronunciation dictionary (default\: $VOICECMD_DICT, then pocketsphinx-en-us).]:file:_files' \
+            '--lm[Language model (default\: $VOICECMD_LM, then pocketsphinx-en-us).]:file:_files' \
             {-h,--help}'[Show help information.]' \
             '*:argument:_files' ;;
         manual) _arguments -s \
