@@ -37,9 +37,14 @@ let package = Package(
         .target(
             name: "DefaultModels",
             path: "Models",
-            exclude: ["README.md", "examples"],
+            exclude: ["README.md", "examples/courier.json"],
             sources: ["DefaultModels.swift"],
+            // The sample models are `voicecmd init`'s templates too.
             resources: [.embedInCode("default.json"), .embedInCode("default.dict")]
+                + ["music-player", "smart-home", "timers-alarms", "messaging", "coffee-maker"].flatMap { name in
+                    [Resource.embedInCode("examples/\(name).json"), .embedInCode("examples/\(name).cases.tsv")]
+                }
+                + [.embedInCode("examples/songs.json"), .embedInCode("examples/handler.sh")]
         ),
         .target(name: "PhraseMatcher"),
         .target(

@@ -3,7 +3,7 @@ import VoiceCommands
 
 /// The one place that turns outcomes into exit codes: 0 done, 1 failure,
 /// 64 bad usage (swift-argument-parser's codes).
-nonisolated let subcommands: [any Subcommand.Type] = [TranscribeCommand.self, ListenCommand.self, MatchCommand.self, RunCommand.self, ShortcutCommand.self, CheckCommand.self, GrammarCommand.self, WakeCommand.self, SampleCommand.self, TestCommand.self, ManualCommand.self, CompletionsCommand.self]
+nonisolated let subcommands: [any Subcommand.Type] = [TranscribeCommand.self, ListenCommand.self, MatchCommand.self, RunCommand.self, ShortcutCommand.self, CheckCommand.self, GrammarCommand.self, WakeCommand.self, InitCommand.self, SampleCommand.self, TestCommand.self, ManualCommand.self, CompletionsCommand.self]
 nonisolated let overview = "Offline voice commands: match what people say to an application's intents."
 nonisolated let version = "0.1.0"
 

@@ -9,7 +9,7 @@ struct DocumentationTests {
         #expect(text == (try ToolRunner.golden(name)))
     }
 
-    @Test(arguments: ["", "transcribe", "listen", "match", "run", "shortcut", "check", "grammar", "wake", "manual", "completions"])
+    @Test(arguments: ["", "transcribe", "listen", "match", "run", "shortcut", "check", "grammar", "wake", "init", "sample", "test", "manual", "completions"])
     func manualPagesMatchGolden(_ subcommand: String) throws {
         let run = try ToolRunner.run(subcommand.isEmpty ? ["manual"] : ["manual", subcommand])
         #expect(run.status == 0)

@@ -16,7 +16,7 @@ struct HelpTests {
         }
     }
 
-    @Test(arguments: ["transcribe", "listen", "match", "run", "shortcut", "check", "grammar", "wake", "manual", "completions"])
+    @Test(arguments: ["transcribe", "listen", "match", "run", "shortcut", "check", "grammar", "wake", "init", "sample", "test", "manual", "completions"])
     func subcommandHelpIsTheSameEveryWayItIsAsked(_ name: String) throws {
         let help = try ToolRunner.run(["help", name])
         #expect(help.status == 0)

@@ -2,7 +2,7 @@
 _voicecmd() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "transcribe listen match run shortcut check grammar wake sample test manual completions help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "transcribe listen match run shortcut check grammar wake init sample test manual completions help --help --version" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -60,6 +60,12 @@ _voicecmd() {
                 --clips) return ;;
             esac
             if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--clips --output --unless-trained --help -o -h" -- "$cur"))
+            else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        init)
+            case "$prev" in
+                --template|-t) return ;;
+            esac
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--template --help -t -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         sample)
             case "$prev" in

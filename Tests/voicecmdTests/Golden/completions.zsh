@@ -11,6 +11,7 @@ _voicecmd() {
         'check:Validate a command model and summarise it.'
         'grammar:Print the recognition grammar (JSGF) of a command model.'
         'wake:Train a wake phrase'\''s detector.'
+        'init:Write a working command model to start from\: a template, its handler, its test cases and a README.'
         'sample:Print example sentences of a model with the intent and values each should give.'
         'test:Check a model against test cases\: sentences or recordings with the intent and values each should give.'
         'manual:Print the manual page (roff) of voicecmd or of a subcommand.'
@@ -97,6 +98,10 @@ _voicecmd() {
             '--clips[Synthetic recordings of the phrase, and as many of other speech and noise. Default\: 3000.]:count: ' \
             {-o,--output}'[Write the detector here instead of the cache.]:file:_files' \
             '--unless-trained[Do nothing when the cache already has a detector for the phrase made by this version'\''s training.]' \
+            {-h,--help}'[Show help information.]' \
+            '*:argument:_files' ;;
+        init) _arguments -s \
+            {-t,--template}'[lights (default), timer, music, messages or coffee.]:name: ' \
             {-h,--help}'[Show help information.]' \
             '*:argument:_files' ;;
         sample) _arguments -s \
