@@ -47,4 +47,20 @@ struct DocumentationTests {
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("Error: no completions for 'tcsh'; the shells are bash, zsh and fish\n"))
     }
+
+    /// docs/cli.md is every subcommand's help, made from the specs: it
+    /// cannot fall behind the tool (VOICECMD_UPDATE_GOLDEN=1 rewrites it).
+    @Test func theCommandLineReferenceIsTheHelp() throws {
+        let names = ["transcribe", "listen", "match", "run", "shortcut", "check", "grammar", "wake", "init", "sample", "test", "manual",
+                     "completions"]
+        var text = "# The voicecmd command line\n\nEvery subcommand's `--help`, as the tool prints it (made from the same specs; "
+            + "`VOICECMD_UPDATE_GOLDEN=1 swift test --filter DocumentationTests` rewrites this file). "
+            + "Exit codes: 0 done, 1 failure, 64 bad usage.\n\n```text\n" + (try ToolRunner.run(["--help"])).stdout + "```\n"
+        for name in names {
+            text += "\n## voicecmd \(name)\n\n```text\n" + (try ToolRunner.run(["help", name])).stdout + "```\n"
+        }
+        let url = ToolRunner.projectDirectory.appendingPathComponent("docs/cli.md")
+        if ToolRunner.updatingGolden { try text.write(to: url, atomically: false, encoding: .utf8); return }
+        #expect(text == (try String(contentsOf: url, encoding: .utf8)))
+    }
 }

@@ -148,7 +148,8 @@ struct ModelReader {
     // MARK: - Model
 
     mutating func readModel(_ root: JSONNode) -> CommandModel? {
-        let fields = ["application", "applicationSynonyms", "locale", "fillers", "include", "types", "intents",
+        // "$schema" names docs/model.schema.json for an editor; it is not read.
+        let fields = ["$schema", "application", "applicationSynonyms", "locale", "fillers", "include", "types", "intents",
                       "authenticate", "authenticationTimeout"]
         guard let members = members(of: root, "the model", allowed: fields) else { return nil }
         var model = CommandModel(application: "")
@@ -267,7 +268,7 @@ struct ModelReader {
     }
 
     private mutating func readPackage(_ root: JSONNode) {
-        guard let members = members(of: root, "an included file", allowed: ["include", "locale", "fillers", "types", "intents"]) else {
+        guard let members = members(of: root, "an included file", allowed: ["$schema", "include", "locale", "fillers", "types", "intents"]) else {
             return
         }
         if let include = members.first(where: { $0.key == "include" }) { readIncludes(include.value) }
