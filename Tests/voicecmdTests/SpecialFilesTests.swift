@@ -20,6 +20,13 @@ struct SpecialFilesTests {
         try ToolRunner.shell("timeout 30 \"$VOICECMD\" " + arguments + " </dev/null")
     }
 
+    /// The command fails (status 1, not a hang's 124) and stderr says `message`.
+    static func expectRefused(_ arguments: String, saying message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try run(arguments)
+        #expect(run.status == 1, sourceLocation: sourceLocation)
+        #expect(run.stderr.contains(message), "\(run.stderr)", sourceLocation: sourceLocation)
+    }
+
     static let clip = "Tests/SpeechFrontTests/Fixtures/clips/timer-flite-slt.flac"
     static let calls = #"{"application": "Phone", "types": {"Contact": {"kind": "entity", "entities": {"file": "fifo"}}}, "#
         + #""intents": {"Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \\(who)"]}}}"#
@@ -58,30 +65,20 @@ struct SpecialFilesTests {
 
     @Test func audioThatIsAFIFOOrADeviceIsRefused() throws {
         try Self.withFolder([:]) { folder in
-            let listen = try Self.run("listen --fast --input '\(folder)/fifo'")
-            #expect(listen.status == 1)
-            #expect(listen.stderr.contains("it is a FIFO (named pipe), not a file; a stream is read from standard input"), "\(listen.stderr)")
+            try Self.expectRefused("listen --fast --input '\(folder)/fifo'", saying: "it is a FIFO (named pipe), not a file; a stream is read from standard input")
         }
         // A descriptor already open may be a pipe (bash's <(…), /dev/stdin) but not a device.
-        let device = try Self.run("listen --fast --input /dev/fd/3 3</dev/zero")
-        #expect(device.status == 1)
-        #expect(device.stderr.contains("/dev/fd/3: it is a device, not a file"), "\(device.stderr)")
+        try Self.expectRefused("listen --fast --input /dev/fd/3 3</dev/zero", saying: "/dev/fd/3: it is a device, not a file")
         let stdin = try ToolRunner.shell("sox \(Self.clip) -t wav - | timeout 30 \"$VOICECMD\" transcribe /dev/stdin")
         #expect(stdin.status == 0, "\(stdin.stderr)")
         #expect(stdin.stdout.contains("SetTimer"), "\(stdin.stdout)")
-        let transcribe = try Self.run("transcribe /dev/zero")
-        #expect(transcribe.status == 1)
-        #expect(transcribe.stderr.contains("/dev/zero: it is a device, not a file"), "\(transcribe.stderr)")
+        try Self.expectRefused("transcribe /dev/zero", saying: "/dev/zero: it is a device, not a file")
     }
 
     /// PocketSphinx reads its files to the end itself: /dev/zero would never end.
     @Test func speechModelFilesThatAreDevicesAreRefused() throws {
-        let dictionary = try Self.run("transcribe --dict /dev/zero \(Self.clip)")
-        #expect(dictionary.status == 1)
-        #expect(dictionary.stderr.contains("cannot use the pronunciation dictionary /dev/zero: it is a device, not a file"), "\(dictionary.stderr)")
-        let languageModel = try Self.run("transcribe --mode lm --lm /dev/zero \(Self.clip)")
-        #expect(languageModel.status == 1)
-        #expect(languageModel.stderr.contains("cannot use the language model /dev/zero: it is a device, not a file"), "\(languageModel.stderr)")
+        try Self.expectRefused("transcribe --dict /dev/zero \(Self.clip)", saying: "cannot use the pronunciation dictionary /dev/zero: it is a device, not a file")
+        try Self.expectRefused("transcribe --mode lm --lm /dev/zero \(Self.clip)", saying: "cannot use the language model /dev/zero: it is a device, not a file")
         try Self.withFolder([:]) { folder in
             let installed = "/usr/share/pocketsphinx/model/en-us/en-us"
             for name in try FileManager.default.contentsOfDirectory(atPath: installed) where name != "noisedict" {
@@ -113,14 +110,10 @@ struct SpecialFilesTests {
     /// which said nothing.
     @Test func aDamagedAcousticModelSaysWhatIsWrong() throws {
         try Self.withTruncatedModelFile("mdef") { folder in
-            let run = try Self.run("transcribe --hmm '\(folder)' \(Self.clip)")
-            #expect(run.status == 1)
-            #expect(run.stderr.contains("cannot use the acoustic model's mdef \(folder)/mdef: it is truncated or damaged"), "\(run.stderr)")
+            try Self.expectRefused("transcribe --hmm '\(folder)' \(Self.clip)", saying: "cannot use the acoustic model's mdef \(folder)/mdef: it is truncated or damaged")
         }
         try Self.withTruncatedModelFile("transition_matrices") { folder in
-            let run = try Self.run("transcribe --hmm '\(folder)' \(Self.clip)")
-            #expect(run.status == 1)
-            #expect(run.stderr.contains("Failed to read transition matrix"), "\(run.stderr)")
+            try Self.expectRefused("transcribe --hmm '\(folder)' \(Self.clip)", saying: "Failed to read transition matrix")
         }
     }
 }

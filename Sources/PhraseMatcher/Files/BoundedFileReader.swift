@@ -22,9 +22,18 @@ package enum BoundedFileReader {
         }
     }
 
-    /// The bytes of the regular file at `path`, at most `limit` of them;
-    /// with `prefix`, only its first `prefix` bytes.
-    package static func read(_ path: String, limit: Int, prefix: Int? = nil) throws(Failure) -> Data {
+    /// The bytes of the regular file at `path`, at most `limit` of them.
+    package static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+        try read(path, limit: limit, prefix: nil).bytes
+    }
+
+    /// The first `bytes` bytes of the regular file at `path` (a header), and
+    /// its whole size, from the same descriptor.
+    package static func start(of path: String, bytes: Int, limit: Int) throws(Failure) -> (bytes: Data, size: Int) {
+        try read(path, limit: limit, prefix: bytes)
+    }
+
+    private static func read(_ path: String, limit: Int, prefix: Int?) throws(Failure) -> (bytes: Data, size: Int) {
         // Looked at before it is opened (opening some devices does something),
         // then opened without blocking, so a FIFO put in its place meanwhile
         // opens at once, and checked again by its descriptor.
@@ -45,7 +54,7 @@ package enum BoundedFileReader {
             throw Failure(reason: "it cannot be read (\((error as NSError).localizedDescription))")
         }
         if data.count > limit { throw tooLarge(limit) }
-        return data
+        return (data, Int(status.st_size))
     }
 
     /// Checks, without opening it, that `path` is a regular file of at most
@@ -65,13 +74,6 @@ package enum BoundedFileReader {
         let kind = status.st_mode & S_IFMT
         if kind == S_IFCHR || kind == S_IFBLK { throw Failure(reason: "it is a device, not a file", isStream: true) }
         if kind == S_IFDIR { throw Failure(reason: "it is a folder, not a file") }
-    }
-
-    /// The size in bytes of what `path` names, symbolic links followed.
-    package static func size(of path: String) throws(Failure) -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw failure(errno) }
-        return Int(status.st_size)
     }
 
     private static func requireRegular(_ status: stat, limit: Int) throws(Failure) {

@@ -16,16 +16,13 @@ enum SharedLibraryFile {
     static let headerBytes = 64 << 10
 
     static func check(_ path: String) throws(SpeechError) {
-        let start: Data
-        let size: Int
+        let start: (bytes: Data, size: Int)
         do {
-            try BoundedFileReader.requireRegularFile(path, limit: largest)
-            size = try BoundedFileReader.size(of: path)
-            start = try BoundedFileReader.read(path, limit: largest, prefix: headerBytes)
+            start = try BoundedFileReader.start(of: path, bytes: headerBytes, limit: largest)
         } catch {
             throw SpeechError("cannot load \(path): \(error.reason)")
         }
-        if let problem = problem(in: [UInt8](start), size: size) { throw SpeechError("cannot load \(path): \(problem)") }
+        if let problem = problem(in: [UInt8](start.bytes), size: start.size) { throw SpeechError("cannot load \(path): \(problem)") }
     }
 
     /// What is wrong with a library of `size` bytes that starts with

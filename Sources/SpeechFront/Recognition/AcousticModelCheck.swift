@@ -9,9 +9,8 @@ enum AcousticModelCheck {
     /// it is whole, or not the binary format (the text format is parsed
     /// with checks).
     static func mdefProblem(_ path: String) -> String? {
-        guard let start = try? BoundedFileReader.read(path, limit: SpeechModelFiles.largestModelFile, prefix: 64 << 10),
-              let size = try? BoundedFileReader.size(of: path) else { return nil }
-        return mdefProblem(in: [UInt8](start), size: size)
+        guard let start = try? BoundedFileReader.start(of: path, bytes: 64 << 10, limit: SpeechModelFiles.largestModelFile) else { return nil }
+        return mdefProblem(in: [UInt8](start.bytes), size: start.size)
     }
 
     /// The layout is "BMDF", a version, a description of the format, ten

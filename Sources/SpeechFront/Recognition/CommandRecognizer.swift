@@ -31,8 +31,6 @@ public final class CommandRecognizer {
     private let overrides: [String: String]
     private let modelPath: String?
 
-    /// The confidence a command must reach: the one given, else the default
-    /// of the model that judged it.
     /// A command heard with less confidence than it needs is not one: its
     /// match is dropped, and the threshold kept to say why.
     func rejectIfDoubtful(_ transcript: inout Transcript) {
@@ -42,6 +40,8 @@ public final class CommandRecognizer {
         transcript.match = .none(transcript.text)
     }
 
+    /// The confidence a command must reach: the one given, else the default
+    /// of the model that judged it.
     func minimumConfidence(for transcript: Transcript) -> Double {
         options.minimumConfidence ?? Options.defaultMinimumConfidence(withSecondOpinion: transcript.evidence?.secondOpinion != nil)
     }

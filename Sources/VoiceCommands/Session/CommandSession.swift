@@ -509,9 +509,10 @@ public actor CommandSession {
     /// One utterance through the conversation: an answer when a question
     /// is pending, a new command otherwise.
     private func take(_ text: String, confidence: Double, match: MatchResult?, span: SpeechSpan?) async {
+        // The conversation's events carry the span of the turn that caused them.
+        turn.span = span
+        defer { turn.span = nil }
         if let conversation, pendingQuestion != nil {
-            turn.span = span
-            defer { turn.span = nil }
             await conversation.answer(text, heard: match)
         } else {
             let result: MatchResult
@@ -521,12 +522,9 @@ public actor CommandSession {
                 await refreshEntities()
                 result = engine.matcher.match(text)
             }
-            // Its events carry the span of the turn that caused them.
             let emit = self.emit, turn = self.turn
             let conversation = engine.conversation { event in emit(SessionEvent(.conversation(event), utterance: turn.span)) }
             self.conversation = conversation
-            turn.span = span
-            defer { turn.span = nil }
             await conversation.start(result, confidence: confidence)
         }
         askedAt = pendingQuestion != nil ? (span?.end ?? 0) : nil

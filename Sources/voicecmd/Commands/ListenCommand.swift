@@ -69,15 +69,7 @@ enum ListenCommand: Subcommand {
         let loaded = try ModelSource.load(arguments)
         let engine = CommandEngine(models: loaded)
         let showApplication = loaded.model.applications.count > 1
-        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
-            acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
-        options.verbose = arguments.has("verbose")
-        options.utterances = utterances
-        options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
-        options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
-        if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
-        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion() }
-        options.pronunciations = loaded.pronunciations
+        let options = try RecognizerFlags.options(arguments, spec, models: loaded, utterances: utterances)
         let source: ReaderAudioSource
         switch input {
         case nil: source = try .microphone(device: arguments.value("device"))

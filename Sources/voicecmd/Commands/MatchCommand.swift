@@ -81,7 +81,7 @@ enum MatchText {
         guard !misses.isEmpty else { return "  no phrase comes near" }
         var lines = ["  nearest phrases:"]
         for miss in misses {
-            let intent = showApplication ? "\(miss.application): \(miss.intent)" : miss.intent
+            let intent = Match.label(application: miss.application, intent: miss.intent, showApplication: showApplication)
             let wanted = miss.expected.count > 4 ? miss.expected.prefix(4).joined(separator: ", ") + ", …" : miss.expected.joined(separator: " or ")
             let parting = miss.found.map { "expects \(wanted) where \"\($0)\" was said" } ?? "goes on with \(wanted) where the words end"
             let followed = miss.followed == 1 ? "1 word" : "\(miss.followed) words"
@@ -97,5 +97,10 @@ enum MatchText {
 
 extension Match {
     /// "SendMessage", or "Courier: SendMessage" when several applications are heard.
-    func label(showApplication: Bool) -> String { showApplication ? "\(application): \(intent)" : intent }
+    func label(showApplication: Bool) -> String { Self.label(application: application, intent: intent, showApplication: showApplication) }
+
+    /// How every output names an intent: "Courier: SendMessage" when several applications are heard.
+    static func label(application: String, intent: String, showApplication: Bool) -> String {
+        showApplication ? "\(application): \(intent)" : intent
+    }
 }

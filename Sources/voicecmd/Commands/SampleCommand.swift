@@ -16,26 +16,19 @@ enum SampleCommand: Subcommand {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let count: Int
-        if let text = arguments.value("count") {
-            guard let number = Int(text), number > 0, number <= 1_000 else {
-                throw UsageError(message: "--count needs a whole number from 1 to 1000, not \(UsageError.quoted(text))", command: spec)
-            }
-            count = number
-        } else {
-            count = 1
-        }
+        let count = try WholeNumberOption.value(arguments, spec, "count", default: 1, in: 1...1_000)
         let loaded = try ModelSource.load(arguments, paths: arguments.positionals + (arguments.values["commands"] ?? []))
         let model = loaded.model
         let showApplication = model.applications.count > 1
         var seen: Set<String> = []
         for intent in model.intents {
-            let name = showApplication ? "\(model.application(of: intent).name): \(intent.name)" : intent.name
+            let name = Match.label(application: model.application(of: intent).name, intent: intent.name,
+                                           showApplication: showApplication)
             for phrase in intent.phrases where phrase.presetArguments.isEmpty {
                 for sentence in PhraseExamples.sentences(for: phrase, of: intent, in: model, limit: count) where seen.insert(sentence).inserted {
                     // The values as the matcher reads them, when it reads the sentence as this intent.
                     let best = loaded.matcher.match(sentence).best
-                    let values = best.flatMap { TestCase.intentName($0, showApplication: showApplication) == name ? $0.arguments : nil } ?? []
+                    let values = best.flatMap { $0.label(showApplication: showApplication) == name ? $0.arguments : nil } ?? []
                     let line = TestCase(said: sentence, intent: name,
                                         arguments: values.map { ($0.name, TestCase.valueText($0.value)) }, line: 0)
                     StandardOutput.write(line.text)

@@ -73,6 +73,43 @@ enum RejectionOptions {
     }
 }
 
+enum WholeNumberOption {
+    /// `--name`'s whole number, `fallback` when not given; a value outside
+    /// `range` is a usage error that names the range.
+    static func value(_ arguments: ParsedArguments, _ spec: CommandSpec, _ name: String, default fallback: Int,
+                      in range: ClosedRange<Int> = 1...Int.max) throws -> Int {
+        guard let text = arguments.value(name) else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            let wanted = range.upperBound == .max && range.lowerBound == 1
+                ? "a positive whole number" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+            throw UsageError(message: "--\(name) needs \(wanted), not \(UsageError.quoted(text))", command: spec)
+        }
+        return number
+    }
+}
+
+enum RecognizerFlags {
+    /// The recogniser's options from the flags the speech subcommands share
+    /// (--hmm, --dict, --lm, --verbose, --denoise, --voice-gate,
+    /// --min-confidence) and the models' pronunciations; `utterances` and
+    /// `mode` are the subcommand's own. Each part that is unavailable is
+    /// said once on stderr, in this order.
+    static func options(_ arguments: ParsedArguments, _ spec: CommandSpec, models: ModelSet, mode: SearchMode = .auto,
+                        utterances: UtteranceCutter.Settings = UtteranceCutter.Settings()) throws -> CommandRecognizer.Options {
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
+            acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
+        options.mode = mode
+        options.verbose = arguments.has("verbose")
+        options.utterances = utterances
+        options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
+        options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
+        if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
+        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion() }
+        options.pronunciations = models.pronunciations
+        return options
+    }
+}
+
 enum DenoiseOption {
     /// `--denoise`, default auto. In auto mode without RNNoise, says so
     /// once on stderr and goes on without it; `on` then fails when the

@@ -60,18 +60,13 @@ struct TestCase: Sendable, Equatable {
         }
     }
 
-    /// The intent as cases name it.
-    static func intentName(_ match: Match, showApplication: Bool) -> String {
-        showApplication ? "\(match.application): \(match.intent)" : match.intent
-    }
-
     /// Why `result` is not what this case expects; nil when it is.
     func mismatch(_ result: MatchResult, showApplication: Bool) -> String? {
         guard let expected = intent else {
-            return result.best.map { "expected nothing, got \(Self.intentName($0, showApplication: showApplication))" }
+            return result.best.map { "expected nothing, got \($0.label(showApplication: showApplication))" }
         }
         guard let best = result.best else { return "expected \(expected), got nothing" }
-        let got = Self.intentName(best, showApplication: showApplication)
+        let got = best.label(showApplication: showApplication)
         guard got == expected else { return "expected \(expected), got \(got)" }
         for (name, value) in arguments {
             guard let argument = best.argument(name) else { return "expected \(name)=\(value), got no \(name)" }

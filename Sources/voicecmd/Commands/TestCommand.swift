@@ -52,13 +52,8 @@ enum TestCommand: Subcommand {
         let recordings = cases.filter(\.isRecording)
         if !recordings.isEmpty {
             let files = recordings.map { $0.said.hasPrefix("/") ? $0.said : (folder as NSString).appendingPathComponent($0.said) }
-            var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
-                acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
-            options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
-            options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
-            if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
-            options.pronunciations = loaded.pronunciations
-            let jobs = try jobCount(arguments)
+            let options = try RecognizerFlags.options(arguments, spec, models: loaded)
+            let jobs = try WholeNumberOption.value(arguments, spec, "jobs", default: 1, in: 1...64)
             try BatchTranscription(model: loaded.model, matcher: loaded.matcher, modelPath: loaded.modelPath, options: options,
                                    files: files, jobs: jobs).run(fileDone: { _ in }) { index, result in
                 let testCase = recordings[index]
@@ -98,13 +93,5 @@ enum TestCommand: Subcommand {
         } catch {
             throw ToolFailure(message: "cannot read the test file \(path): \(error.reason)")
         }
-    }
-
-    private static func jobCount(_ arguments: ParsedArguments) throws -> Int {
-        guard let text = arguments.value("jobs") else { return 1 }
-        guard let jobs = Int(text), jobs > 0, jobs <= 64 else {
-            throw UsageError(message: "--jobs needs a whole number from 1 to 64, not \(UsageError.quoted(text))", command: spec)
-        }
-        return jobs
     }
 }

@@ -31,20 +31,12 @@ enum TranscribeCommand: Subcommand {
         guard let mode = SearchMode(rawValue: modeName) else {
             throw UsageError(message: "'\(modeName)' is not a search mode; use grammar, lm or auto", command: spec)
         }
-        let nbest = try positiveInteger(arguments, "nbest", default: 1)
-        let jobs = try positiveInteger(arguments, "jobs", default: 1)
+        let nbest = try WholeNumberOption.value(arguments, spec, "nbest", default: 1)
+        let jobs = try WholeNumberOption.value(arguments, spec, "jobs", default: 1)
         let loaded = try ModelSource.load(arguments)
         let model = loaded.model, modelPath = loaded.modelPath
-        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate(
-            acousticModel: arguments.value("hmm"), dictionary: arguments.value("dict"), languageModel: arguments.value("lm")))
-        options.mode = mode
+        var options = try RecognizerFlags.options(arguments, spec, models: loaded, mode: mode)
         options.nbest = nbest
-        options.verbose = arguments.has("verbose")
-        options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
-        options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
-        if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
-        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion() }
-        options.pronunciations = loaded.pronunciations
         let files = arguments.positionals
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError(message: "standard input ('-') can be read only once", command: spec) }
 
@@ -86,13 +78,6 @@ enum TranscribeCommand: Subcommand {
         }
     }
 
-    private static func positiveInteger(_ arguments: ParsedArguments, _ name: String, default fallback: Int) throws -> Int {
-        guard let text = arguments.value(name) else { return fallback }
-        guard let value = Int(text), value > 0 else {
-            throw UsageError(message: "--\(name) needs a positive whole number, not \(UsageError.quoted(text))", command: spec)
-        }
-        return value
-    }
 }
 
 /// Whether any file failed, set from the worker that delivers results.

@@ -31,11 +31,9 @@ enum WakeCommand: Subcommand {
         let phrase: WakePhrase
         do { phrase = try WakePhrase(text) } catch { throw UsageError(message: error.message, command: spec) }
         var training = WakeDetectorTraining(phrase: phrase)
-        if let clips = arguments.value("clips") {
+        if arguments.value("clips") != nil {
             // Each clip's embeddings are kept for training: about 0.3 GB at the most.
-            guard let count = Int(clips), (100...10_000).contains(count) else {
-                throw UsageError(message: "--clips needs a whole number from 100 to 10000, not \(UsageError.quoted(clips))", command: spec)
-            }
+            let count = try WholeNumberOption.value(arguments, spec, "clips", default: 0, in: 100...10_000)
             training.phraseClips = count
             training.otherClips = count
         }
