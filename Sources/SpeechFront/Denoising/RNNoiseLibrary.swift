@@ -22,11 +22,14 @@ final class RNNoiseLibrary: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
 
     /// The library found first on `candidates`, or why none could be used.
+    /// One the set-up step installed (in a vendor folder) must match the
+    /// checksum kept beside it; another is checked against one if it has it.
     static func load(from candidates: [String]) -> Result<RNNoiseLibrary, SpeechError> {
-        VendorFolder.first(of: candidates, holding: "",
+        let installed = Set(VendorFolder.candidates("lib/librnnoise.so"))
+        return VendorFolder.first(of: candidates, holding: "",
                            missing: "RNNoise is not installed (run make deps, or scripts/install-rnnoise, from the source folder; "
                             + "or set VOICECMD_RNNOISE to librnnoise.so)") { path throws(SpeechError) in
-            try RNNoiseLibrary(path: path)
+            try RNNoiseLibrary(path: path, checksum: installed.contains(path) ? .required : .ifPresent)
         }
     }
 
@@ -53,8 +56,8 @@ final class RNNoiseLibrary: @unchecked Sendable {
         return candidates
     }
 
-    private init(path: String) throws(SpeechError) {
-        try SharedLibraryFile.check(path)
+    private init(path: String, checksum: SharedLibraryFile.Checksum) throws(SpeechError) {
+        try SharedLibraryFile.check(path, checksum: checksum)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load RNNoise from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

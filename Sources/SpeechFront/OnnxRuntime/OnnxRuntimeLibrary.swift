@@ -51,7 +51,7 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
         try SherpaOnnxLibrary.checkSizes(["lib/libonnxruntime.so": SherpaOnnxLibrary.fileSizes["lib/libonnxruntime.so"]!],
                                          in: folder, what: "ONNX Runtime", installer: "scripts/install-vad")
         let path = (folder as NSString).appendingPathComponent("lib/libonnxruntime.so")
-        try SharedLibraryFile.check(path)
+        try SharedLibraryFile.check(path, checksum: .required)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load ONNX Runtime from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

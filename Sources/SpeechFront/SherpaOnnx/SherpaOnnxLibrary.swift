@@ -11,7 +11,7 @@ import Foundation
 /// version whose layouts `CSherpaOnnx` declares: a truncated library
 /// crashes when called, and sherpa-onnx exits the process (status 255) on
 /// settings it does not take. The set-up step checked each file's SHA-256
-/// when it unpacked it.
+/// when it unpacked it, and kept it beside the file for every load to check.
 final class SherpaOnnxLibrary: @unchecked Sendable {
     // @unchecked: the handle is set once in init and only read after.
     private let handle: UnsafeMutableRawPointer
@@ -25,7 +25,9 @@ final class SherpaOnnxLibrary: @unchecked Sendable {
     init(folder: String, what: String, installer: String) throws(SpeechError) {
         try Self.checkSizes(Self.fileSizes, in: folder, what: what, installer: installer)
         let path = (folder as NSString).appendingPathComponent("lib/libsherpa-onnx-c-api.so")
-        try SharedLibraryFile.check(path)
+        // ONNX Runtime is loaded with it, found beside it: both are checked.
+        try SharedLibraryFile.check((folder as NSString).appendingPathComponent("lib/libonnxruntime.so"), checksum: .required)
+        try SharedLibraryFile.check(path, checksum: .required)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load \(what) from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

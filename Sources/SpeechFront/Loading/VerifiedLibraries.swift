@@ -1,0 +1,59 @@
+import Foundation
+import PhraseMatcher
+
+/// Remembers which libraries were found to match their checksums, so a
+/// process does not read 40 MB of libraries again each time it starts.
+/// A library is remembered by its device, inode, size, modification time
+/// and status-change time: writing, truncating, replacing, renaming over
+/// or touching it changes the ctime, which no unprivileged program can set
+/// back, so a remembered library is the bytes that were checked.
+///
+/// Kept in `$XDG_CACHE_HOME/voicecmd/verified-libraries` (else
+/// `~/.cache/…`), a line per library; without a usable cache folder every
+/// start checks again, which only costs time.
+struct VerifiedLibraries {
+    /// The file the verifications are kept in; nil keeps none.
+    let file: String?
+
+    /// The most libraries remembered (voicecmd loads three).
+    static let most = 32
+
+    static func file(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/voicecmd/verified-libraries" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.cache/voicecmd/verified-libraries"
+    }
+
+    /// The line that stands for `path` as it is now, checked to have `digest`.
+    static func line(path: String, digest: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, !path.contains("\n") else { return nil }
+        let fields: [CustomStringConvertible] = [
+            digest, status.st_dev, status.st_ino, status.st_size,
+            "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)", "\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)",
+        ]
+        return fields.map(\.description).joined(separator: " ") + " " + path
+    }
+
+    private func lines() -> [Substring] {
+        guard let file, let bytes = try? BoundedFileReader.read(file, limit: 64 << 10) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    }
+
+    /// Whether the library at `path` was checked to have `digest` and has
+    /// not changed since.
+    func contains(path: String, digest: String) -> Bool {
+        guard let line = Self.line(path: path, digest: digest) else { return false }
+        return lines().contains { $0 == line }
+    }
+
+    /// Remembers that the library at `path` has `digest`; best effort.
+    func remember(path: String, digest: String) {
+        guard let file, let line = Self.line(path: path, digest: digest) else { return }
+        let suffix = " " + path
+        var kept = lines().filter { !$0.hasSuffix(suffix) }.suffix(Self.most - 1).map(String.init)
+        kept.append(line)
+        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileReplacement.write(Array((kept.joined(separator: "\n") + "\n").utf8), to: file)
+    }
+}
