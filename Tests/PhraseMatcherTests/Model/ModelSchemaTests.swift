@@ -46,6 +46,43 @@ struct ModelSchemaTests {
         #expect(!SchemaValidator(schema: schema).problems(in: node).isEmpty)
         #expect(throws: ModelLoadError.self) { try ModelLoader.load(text: text, name: "m.json") }
     }
+
+    /// The golden diagnostics (Fixtures/Diagnostics): a model the schema
+    /// refuses, `check` refuses at the same line and column; what the
+    /// schema cannot see (phrase syntax, references between parts, bounds
+    /// against each other, a key given twice) it lets through, and only
+    /// `check` finds.
+    static let diagnostics = root.appendingPathComponent("Tests/PhraseMatcherTests/Fixtures/Diagnostics")
+    static let shapeErrors: Set<String> = ["entity-without-name", "no-intents", "unknown-field", "unknown-kind", "wrong-value-kind"]
+    static var goldenModels: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: diagnostics.path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    @Test(arguments: goldenModels)
+    func theSchemaAgreesWithCheckOnTheGoldenDiagnostics(_ name: String) throws {
+        let text = try String(contentsOf: Self.diagnostics.appendingPathComponent(name + ".json"), encoding: .utf8)
+        let expected = try String(contentsOf: Self.diagnostics.appendingPathComponent(name + ".expected"), encoding: .utf8)
+        // "name.json:LINE:COLUMN: error: …"
+        let place = expected.prefix { $0 != "\n" }.split(separator: ":").dropFirst().prefix(2).compactMap { Int($0) }
+        #expect(place.count == 2)
+        let source = SourceFile(name: name + ".json", text: text)
+        let node: JSONNode
+        do {
+            node = try PositionedJSONParser.parse(source)
+        } catch {
+            // Not JSON: an editor's JSON parser and check refuse it alike.
+            #expect(name.hasPrefix("bad-json-"))
+            return
+        }
+        let problems = SchemaValidator(schema: try Self.parse("docs/model.schema.json")).problems(in: node)
+        let places = problems.map { source.location(of: $0.offset) }.map { [$0.line, $0.column] }
+        if Self.shapeErrors.contains(name) {
+            #expect(places.contains(place), "check: \(place); schema: \(problems) at \(places)")
+        } else {
+            #expect(problems.isEmpty, "\(problems) at \(places)")
+        }
+    }
 }
 
 /// The part of JSON Schema (2020-12) the model schema uses: type, enum,
@@ -54,8 +91,16 @@ struct ModelSchemaTests {
 struct SchemaValidator {
     let schema: JSONNode
 
-    func problems(in node: JSONNode) -> [String] {
-        var found: [String] = []
+    /// What does not fit, and where: the offset of the value, or of the key
+    /// of a member that is not allowed.
+    struct Problem: CustomStringConvertible {
+        var offset: Int
+        var message: String
+        var description: String { message }
+    }
+
+    func problems(in node: JSONNode) -> [Problem] {
+        var found: [Problem] = []
         check(node, against: schema, at: "$", into: &found)
         return found
     }
@@ -84,7 +129,7 @@ struct SchemaValidator {
         }
     }
 
-    private func check(_ node: JSONNode, against schema: JSONNode, at path: String, into found: inout [String]) {
+    private func check(_ node: JSONNode, against schema: JSONNode, at path: String, into found: inout [Problem]) {
         let schema = resolve(schema)
         if let type = member(schema, "type") {
             let allowed: [String]
@@ -95,32 +140,35 @@ struct SchemaValidator {
             }
             let actual = typeName(node)
             guard allowed.contains(actual) || (actual == "integer" && allowed.contains("number")) else {
-                found.append("\(path): \(actual) where \(allowed.joined(separator: " or ")) is expected")
+                found.append(Problem(offset: node.offset, message: "\(path): \(actual) where \(allowed.joined(separator: " or ")) is expected"))
                 return
             }
         }
         if case .array(let options)? = member(schema, "enum")?.value {
             let values = options.compactMap { if case .string(let text) = $0.value { text } else { nil } }
-            if case .string(let text) = node.value, !values.contains(text) { found.append("\(path): \"\(text)\" is none of \(values)") }
+            if case .string(let text) = node.value, !values.contains(text) { found.append(Problem(offset: node.offset, message: "\(path): \"\(text)\" is none of \(values)")) }
         }
         if case .array(let options)? = member(schema, "oneOf")?.value {
-            let passing = options.filter { option in
-                var inner: [String] = []
+            let outcomes = options.map { option in
+                var inner: [Problem] = []
                 check(node, against: option, at: path, into: &inner)
-                return inner.isEmpty
+                return inner
             }
-            if passing.count != 1 { found.append("\(path): \(passing.count) of the oneOf choices fit, not 1") }
+            let passing = outcomes.filter(\.isEmpty).count
+            if passing != 1 { found.append(Problem(offset: node.offset, message: "\(path): \(passing) of the oneOf choices fit, not 1")) }
+            // As validators report it: what is wrong by the choice it comes nearest.
+            if passing == 0, let nearest = outcomes.min(by: { $0.count < $1.count }) { found += nearest }
         }
         if let not = member(schema, "not") {
-            var inner: [String] = []
+            var inner: [Problem] = []
             check(node, against: not, at: path, into: &inner)
-            if inner.isEmpty { found.append("\(path): fits what it must not") }
+            if inner.isEmpty { found.append(Problem(offset: node.offset, message: "\(path): fits what it must not")) }
         }
         switch node.value {
         case .object(let members):
             if case .array(let names)? = member(schema, "required")?.value {
                 for case .string(let name) in names.map(\.value) where !members.contains(where: { $0.key == name }) {
-                    found.append("\(path): \"\(name)\" is required")
+                    found.append(Problem(offset: node.offset, message: "\(path): \"\(name)\" is required"))
                 }
             }
             let properties = member(schema, "properties")
@@ -129,7 +177,7 @@ struct SchemaValidator {
                     check(entry.value, against: property, at: path + "." + entry.key, into: &found)
                 } else if let additional = member(schema, "additionalProperties") {
                     if case .bool(false) = additional.value {
-                        found.append("\(path): \"\(entry.key)\" is not allowed")
+                        found.append(Problem(offset: entry.keyOffset, message: "\(path): \"\(entry.key)\" is not allowed"))
                     } else if case .object = additional.value {
                         check(entry.value, against: additional, at: path + "." + entry.key, into: &found)
                     }
@@ -137,16 +185,16 @@ struct SchemaValidator {
             }
         case .array(let elements):
             if case .number(let least)? = member(schema, "minItems")?.value, Double(elements.count) < least {
-                found.append("\(path): fewer than \(Int(least)) items")
+                found.append(Problem(offset: node.offset, message: "\(path): fewer than \(Int(least)) items"))
             }
             if let items = member(schema, "items") {
                 for (index, element) in elements.enumerated() { check(element, against: items, at: "\(path)[\(index)]", into: &found) }
             }
         case .string(let text):
-            if case .number(let least)? = member(schema, "minLength")?.value, Double(text.count) < least { found.append("\(path): too short") }
+            if case .number(let least)? = member(schema, "minLength")?.value, Double(text.count) < least { found.append(Problem(offset: node.offset, message: "\(path): too short")) }
         case .number(let number):
-            if case .number(let bound)? = member(schema, "exclusiveMinimum")?.value, number <= bound { found.append("\(path): not above \(bound)") }
-            if case .number(let bound)? = member(schema, "maximum")?.value, number > bound { found.append("\(path): above \(bound)") }
+            if case .number(let bound)? = member(schema, "exclusiveMinimum")?.value, number <= bound { found.append(Problem(offset: node.offset, message: "\(path): not above \(bound)")) }
+            if case .number(let bound)? = member(schema, "maximum")?.value, number > bound { found.append(Problem(offset: node.offset, message: "\(path): above \(bound)")) }
         default:
             break
         }
