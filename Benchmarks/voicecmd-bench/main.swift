@@ -9,6 +9,9 @@ import VoiceCommands
 let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
+           voicecmd-bench entities [--counts <n,…>] [--rounds <n>] [--json]
+                              (a phone's address book of n contacts, 1000,10000,100000,1000000 by default: load,
+                               compile, match, one contact added; each n in a process of its own)
            voicecmd-bench applications [--applications <n>] [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
                               (n model files sharing one included package, loaded and matched together)
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
@@ -88,6 +91,7 @@ do {
     switch benchmark {
     case "match": report = try MatchBenchmark.run(options)
     case "generated": report = try GeneratedModelBenchmark.run(options)
+    case "entities": report = try EntitiesBenchmark.run(options)
     case "applications": report = try ApplicationsBenchmark.run(options)
     case "asr": report = try ASRBenchmark.run(options)
     case "stream": report = try StreamBenchmark.run(options)

@@ -186,8 +186,10 @@ package struct PositionedJSONParser {
             guard index < bytes.count else { throw error("unterminated string (opened here)", at: start) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                defer { index += 1 }
+                // Most strings hold no escape: decoded in one piece.
+                if runStart == start + 1 { return String(decoding: bytes[runStart..<index], as: UTF8.self) }
                 flushRun(self, upTo: index, into: &scalars)
-                index += 1
                 return String(scalars)
             }
             if byte < 0x20 {

@@ -80,12 +80,15 @@ struct ModelReader {
             error("\(what) must be an object, found \(node.kindName)", at: node)
             return nil
         }
+        // Most objects have a few keys (an entity has three, and there may
+        // be a million entities): those are compared pairwise, without a table.
         var seen: [String: JSONMember] = [:]
-        for member in members {
-            if let first = seen[member.key] {
+        for (index, member) in members.enumerated() {
+            let earlier = members.count <= 8 ? members[..<index].first { $0.key == member.key } : seen[member.key]
+            if let first = earlier {
                 let duplicate = itemName.map { "duplicate \($0) \"\(member.key)\"" } ?? "duplicate key \"\(member.key)\" in \(what)"
                 error("\(duplicate); the first is at \(position(first.keyOffset))", atKeyOf: member)
-            } else {
+            } else if members.count > 8 {
                 seen[member.key] = member
             }
             if let allowed, !allowed.contains(member.key), !member.key.hasPrefix("$"), !member.key.hasPrefix("_") {
@@ -110,7 +113,10 @@ struct ModelReader {
 
     private mutating func nonEmptyString(_ node: JSONNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
-        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+        // An ASCII character other than a space or tab settles it at once
+        // (names are checked by the hundred thousand).
+        let visibleASCII = text.utf8.contains { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 }
+        if !visibleASCII, text.trimmingCharacters(in: .whitespaces).isEmpty {
             error("\(what) must not be empty", at: node)
             return nil
         }
@@ -436,6 +442,8 @@ struct ModelReader {
         }
         var entities: [Entity] = []
         var seen: [String: Int] = [:]
+        entities.reserveCapacity(elements.count)
+        seen.reserveCapacity(elements.count)
         for element in elements {
             guard let fields = members(of: element, "an entity of \(type)", allowed: ["id", "name", "synonyms"]) else { continue }
             var id: String?, name: String?, synonyms: [String] = []

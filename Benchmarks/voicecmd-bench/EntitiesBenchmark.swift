@@ -1,0 +1,143 @@
+import Foundation
+import VoiceCommands
+
+/// A phone's address book of N contacts ("call \(who)", "send a message to
+/// \(who)"), for each N asked: the model loaded and compiled, commands
+/// matched (each checked for its intent and contact), and one contact
+/// added — the matcher updated and the new name matched. Each N runs in a
+/// process of its own, so its peak memory is its own.
+enum EntitiesBenchmark {
+    static func run(_ options: BenchOptions) throws -> BenchReport {
+        if let count = options.value("count") { return try one(count: Int(count) ?? 0, options) }
+        let counts = (options.value("counts") ?? "1000,10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
+        var report = BenchReport(name: "entities")
+        report.lines = ["contacts  file     load      compile   match median  p99       update    new name  peak memory"]
+        var rows: [JSONOutput] = []
+        for count in counts {
+            let child = try runChild(CommandLine.arguments[0], ["entities", "--count", String(count), "--json"]
+                                     + (options.value("rounds").map { ["--rounds", $0] } ?? []))
+            let lines = child.output.split(separator: "\n")
+            guard child.status == 0 || child.status == 1, let last = lines.last, last.hasPrefix("{") else {
+                report.failures.append("\(count) contacts: the run ended with status \(child.status): \(child.output.suffix(300))")
+                continue
+            }
+            report.lines += lines.dropLast().filter { !$0.hasPrefix("FAIL") }.map(String.init)
+            report.failures += lines.filter { $0.hasPrefix("FAIL: ") }.map { "\(count) contacts: " + $0.dropFirst(6) }
+            rows.append(.string(String(last)))
+        }
+        report.figures = [("runs", .array(rows))]
+        return report
+    }
+
+    /// One address book of `count` contacts, in this process.
+    static func one(count: Int, _ options: BenchOptions) throws -> BenchReport {
+        guard count > 0 else { throw BenchError(message: "--count must be a positive number", isUsage: true) }
+        let rounds = try options.integer("rounds", default: 20)
+        let book = AddressBook(contacts: count)
+        var report = BenchReport(name: "entities")
+
+        let loadStart = nanoseconds()
+        let model = try ModelLoader.load(text: book.json, name: "phone.json")
+        let compileStart = nanoseconds()
+        let matcher = Matcher(model: model)
+        let compileEnd = nanoseconds()
+
+        let samples = book.sentences(count: 200)
+        let (latency, _, failures) = measureMatching(matcher, sentences: samples.map(\.text), rounds: rounds) { index, result in
+            samples[index].problem(with: result)
+        }
+        report.failures = failures
+
+        // One contact added: a matcher that knows it, and the new name matched.
+        let added = Entity(id: "new", name: "Zed Quillon")
+        let updateStart = nanoseconds()
+        var updatedModel = model
+        if let index = updatedModel.types.firstIndex(where: { $0.name == "Contact" }), case .entity(var entities) = updatedModel.types[index].kind {
+            entities.append(added)
+            updatedModel.types[index].kind = .entity(entities)
+        }
+        let updated = Matcher(model: updatedModel)
+        let updateEnd = nanoseconds()
+        let newName = AddressBook.Sentence(text: "call zed quillon", intent: "Call", contact: "new")
+        let newProblem = newName.problem(with: updated.match(newName.text))
+        if let newProblem { report.failures.append("the added contact: \(newProblem)") }
+
+        let loadMS = Double(compileStart - loadStart) / 1e6
+        let compileMS = Double(compileEnd - compileStart) / 1e6
+        let updateMS = Double(updateEnd - updateStart) / 1e6
+        let peak = peakMemoryMB()
+        func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+        report.lines = [
+            column(String(count), 10) + column("\(book.json.utf8.count >> 20) MB", 9) + column(String(format: "%.0f ms", loadMS), 10)
+                + column(String(format: "%.0f ms", compileMS), 10) + column(String(format: "%.2f µs", latency.median), 14)
+                + column(String(format: "%.2f µs", latency.p99), 10) + column(String(format: "%.1f ms", updateMS), 10)
+                + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak),
+        ]
+        report.figures = [
+            ("contacts", .number(Double(count))), ("load_ms", .number((loadMS * 10).rounded() / 10)),
+            ("compile_ms", .number((compileMS * 10).rounded() / 10)), ("median_us", .number((latency.median * 100).rounded() / 100)),
+            ("p99_us", .number((latency.p99 * 100).rounded() / 100)), ("update_ms", .number((updateMS * 100).rounded() / 100)),
+            ("new_name_matched", .bool(newProblem == nil)), ("peak_mb", .number(peak.rounded())),
+        ]
+        return report
+    }
+}
+
+/// A generated address book: contacts named "First Last" from made-up,
+/// pronounceable words (unique up to millions), and the commands of a phone.
+struct AddressBook {
+    struct Sentence {
+        var text: String
+        var intent: String
+        var contact: String
+
+        /// Why `result` is not this sentence's command, or nil when it is.
+        func problem(with result: MatchResult) -> String? {
+            guard let best = result.best else { return "no intent matched" }
+            if best.intent != intent { return "matched \(best.intent), expected \(intent)" }
+            if best.argument("who")?.value != .entity(contact) {
+                return "who \(String(describing: best.argument("who")?.value)), expected \(contact)"
+            }
+            return nil
+        }
+    }
+
+    let count: Int
+    let json: String
+
+    /// How many first names the book draws on; last names make the rest unique.
+    static let firstNames = 2000
+
+    init(contacts count: Int) {
+        self.count = count
+        var entities: [String] = []
+        entities.reserveCapacity(count)
+        for index in 0..<count { entities.append(#"{"id": "c\#(index)", "name": "\#(Self.name(index))"}"#) }
+        json = """
+            {"application": "Phone",
+             "types": {"Contact": {"kind": "entity", "entities": [\(entities.joined(separator: ",\n"))]}},
+             "intents": {
+               "Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \\(who)", "phone \\(who) [please]"]},
+               "SendMessage": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["send a message to \\(who)", "text \\(who)"]}
+             }}
+            """
+    }
+
+    /// Contact `index`'s name: a first name of two syllables and a last name of three.
+    static func name(_ index: Int) -> String {
+        let first = GeneratedModel.word(index % firstNames * 7 + 11, syllables: 2)
+        let last = GeneratedModel.word(index / firstNames * 13 + index % firstNames, syllables: 3)
+        return first.prefix(1).uppercased() + first.dropFirst() + " " + last.prefix(1).uppercased() + last.dropFirst() + "s"
+    }
+
+    /// `count` commands spread over the book.
+    func sentences(count samples: Int) -> [Sentence] {
+        (0..<samples).map { sample in
+            let contact = (sample * 7919) % count
+            let name = Self.name(contact).lowercased()
+            return sample % 2 == 0
+                ? Sentence(text: "call \(name)", intent: "Call", contact: "c\(contact)")
+                : Sentence(text: "send a message to \(name)", intent: "SendMessage", contact: "c\(contact)")
+        }
+    }
+}
