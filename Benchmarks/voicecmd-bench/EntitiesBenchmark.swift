@@ -12,10 +12,15 @@ enum EntitiesBenchmark {
         let counts = (options.value("counts") ?? "1000,10000,100000,1000000").split(separator: ",").compactMap { Int($0) }
         var report = BenchReport(name: "entities")
         report.lines = ["contacts  file     load      compile   match median  p99       update    new name  peak memory"]
+        let speechUpTo = try options.integer("speech-up-to", default: 100_000)
+        let clips = try EntityClips.make(in: options.value("clips") ?? ".build/entity-clips")
         var rows: [JSONOutput] = []
         for count in counts {
             let child = try runChild(CommandLine.arguments[0], ["entities", "--count", String(count), "--json"]
-                                     + (options.value("rounds").map { ["--rounds", $0] } ?? []))
+                                     + (options.value("rounds").map { ["--rounds", $0] } ?? [])
+                                     + (count <= speechUpTo ? ["--clips", clips.folder] : [])
+                                     + (options.flag("no-second-opinion") ? ["--no-second-opinion"] : [])
+                                     + (options.value("class-above").map { ["--class-above", $0] } ?? []))
             let lines = child.output.split(separator: "\n")
             guard child.status == 0 || child.status == 1, let last = lines.last, last.hasPrefix("{") else {
                 report.failures.append("\(count) contacts: the run ended with status \(child.status): \(child.output.suffix(300))")
@@ -67,13 +72,19 @@ enum EntitiesBenchmark {
         let updateMS = Double(updateEnd - updateStart) / 1e6
         let peak = peakMemoryMB()
         func column(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
-        report.lines = [
+        report.lines.insert(
             column(String(count), 10) + column("\(book.json.utf8.count >> 20) MB", 9) + column(String(format: "%.0f ms", loadMS), 10)
                 + column(String(format: "%.0f ms", compileMS), 10) + column(String(format: "%.2f µs", latency.median), 14)
                 + column(String(format: "%.2f µs", latency.p99), 10) + column(String(format: "%.1f ms", updateMS), 10)
-                + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak),
-        ]
-        report.figures = [
+                + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak), at: 0)
+        if let folder = options.value("clips") {
+            let heard = try EntityClips(folder: folder, secondOpinionOff: options.flag("no-second-opinion"),
+                                        classAbove: options.value("class-above").flatMap { Int($0) }).hear(model: model, matcher: matcher)
+            report.lines.append(heard.line(count: count))
+            report.failures += heard.failures
+            report.figures += heard.figures
+        }
+        report.figures += [
             ("contacts", .number(Double(count))), ("load_ms", .number((loadMS * 10).rounded() / 10)),
             ("compile_ms", .number((compileMS * 10).rounded() / 10)), ("median_us", .number((latency.median * 100).rounded() / 100)),
             ("p99_us", .number((latency.p99 * 100).rounded() / 100)), ("update_ms", .number((updateMS * 100).rounded() / 100)),
@@ -83,8 +94,8 @@ enum EntitiesBenchmark {
     }
 }
 
-/// A generated address book: contacts named "First Last" from made-up,
-/// pronounceable words (unique up to millions), and the commands of a phone.
+/// A generated address book: contacts with common English names (unique
+/// up to 1,100,000, `CommonNames`), and the commands of a phone.
 struct AddressBook {
     struct Sentence {
         var text: String
@@ -105,9 +116,6 @@ struct AddressBook {
     let count: Int
     let json: String
 
-    /// How many first names the book draws on; last names make the rest unique.
-    static let firstNames = 2000
-
     init(contacts count: Int) {
         self.count = count
         var entities: [String] = []
@@ -123,11 +131,15 @@ struct AddressBook {
             """
     }
 
-    /// Contact `index`'s name: a first name of two syllables and a last name of three.
+    /// Contact `index`'s name: each of 200 first names with each of 500
+    /// surnames (the first thousand already spread over many surnames),
+    /// then a middle name for the next hundred thousands, up to 1,100,000.
     static func name(_ index: Int) -> String {
-        let first = GeneratedModel.word(index % firstNames * 7 + 11, syllables: 2)
-        let last = GeneratedModel.word(index / firstNames * 13 + index % firstNames, syllables: 3)
-        return first.prefix(1).uppercased() + first.dropFirst() + " " + last.prefix(1).uppercased() + last.dropFirst() + "s"
+        let base = index % 100_000, first = base % 200, row = base / 200
+        let last = CommonNames.last[(201 * row + first) % 500]
+        var words = [CommonNames.first[first], last]
+        if index >= 100_000 { words.insert(CommonNames.middle[(index / 100_000 - 1) % CommonNames.middle.count], at: 1) }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     /// `count` commands spread over the book.

@@ -5,6 +5,7 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/cmd_ln.h>
 #include <sphinxbase/fsg_model.h>
+#include <sphinxbase/ngram_model.h>
 #include <sphinxbase/fe.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -12,6 +12,9 @@ public struct JSGFGrammar: Sendable {
     public var text: String
     /// Intents with free-text slots, each with the names of those slots.
     public var intentsNeedingLanguageModel: [(intent: String, application: String, parameters: [String])]
+    /// Types whose lists are too long to spell out in the grammar: each is
+    /// one token in it (`GrammarClass.token`), standing for its names.
+    package var classes: [GrammarClass] = []
 
     /// Every word the grammar can produce, sorted: what the recogniser's
     /// dictionary must know.
@@ -38,7 +41,8 @@ public struct JSGFGrammar: Sendable {
             }
             if !token.isEmpty { found.insert(token) }
         }
-        return found.sorted()
+        // A class token stands for names; their words are the class's.
+        return found.filter { !GrammarClass.isToken($0) }.sorted()
     }
 
     init(text: String, intentsNeedingLanguageModel: [(intent: String, application: String, parameters: [String])]) {
@@ -49,6 +53,14 @@ public struct JSGFGrammar: Sendable {
     /// The JSGF grammar of everything `model` accepts, its rules named after `name`.
     public init(model: CommandModel, name: String = "voicecmd") {
         var builder = JSGFBuilder(model: model)
+        self = builder.build(grammarName: name)
+    }
+
+    /// The same grammar with each type of more than `classAbove` names
+    /// written as one class token (`classes`), for a recogniser that
+    /// searches such lists apart from the phrases around them.
+    package init(model: CommandModel, name: String = "voicecmd", classAbove: Int) {
+        var builder = JSGFBuilder(model: model, classAbove: classAbove)
         self = builder.build(grammarName: name)
     }
 }
@@ -62,7 +74,14 @@ private struct JSGFBuilder {
     /// Applications whose names some phrase says.
     private var namedApplications: Set<String> = []
 
-    init(model: CommandModel) { self.model = model }
+    /// Types with more names than this become classes; nil: none does.
+    let classAbove: Int?
+    private var classes: [GrammarClass] = []
+
+    init(model: CommandModel, classAbove: Int? = nil) {
+        self.model = model
+        self.classAbove = classAbove
+    }
 
     /// The rule of an application's names: the first application's is plain.
     private func applicationRule(_ application: String) -> String {
@@ -118,10 +137,18 @@ private struct JSGFBuilder {
             case .entity(let entities): spellings = entities.flatMap { [$0.name] + $0.synonyms }
             }
             let words = spellings.map { TextNormalizer.words(of: $0) }.filter { !$0.isEmpty }
+            if let classAbove, words.count > classAbove {
+                let list = GrammarClass(type: name, names: words)
+                classes.append(list)
+                lines.append("<type_\(Self.ruleName(name))> = \(Self.token(list.token));")
+                continue
+            }
             lines.append("<type_\(Self.ruleName(name))> = \(Self.unique(words).joined(separator: " | "));")
         }
         for rule in valueRules.rules { lines.append("<\(rule.name)> = \(rule.body);") }
-        return JSGFGrammar(text: lines.joined(separator: "\n") + "\n", intentsNeedingLanguageModel: needingLanguageModel)
+        var grammar = JSGFGrammar(text: lines.joined(separator: "\n") + "\n", intentsNeedingLanguageModel: needingLanguageModel)
+        grammar.classes = classes
+        return grammar
     }
 
     /// A JSGF expression for a sequence, or nil when it cannot be written

@@ -69,7 +69,7 @@ public final class CommandRecognizer {
             throw SpeechError("cannot denoise: \(reason)")
         }
         PocketSphinxDecoder.captureLog(verbose: options.verbose)
-        let grammar = JSGFGrammar(model: model)
+        let grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
         let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar)
         if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
             throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
@@ -175,7 +175,8 @@ public final class CommandRecognizer {
     }
 
     private func recognizeWithGrammar(_ segment: SpeechSegment, reject: Bool) throws(SpeechError) -> Transcript {
-        let decoded = try decoder.decode(segment.samples, with: .commands, nbest: options.nbest)
+        var decoded = try decoder.decode(segment.samples, with: .commands, nbest: options.nbest)
+        if searches.commandsHaveClasses { decoded = try aligned(decoded, segment) }
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         // Rejection needs the phone loop's yardstick; grammar mode rejects
         // nothing and keeps its speed (the loop costs as much as the search).
@@ -186,6 +187,22 @@ public final class CommandRecognizer {
         }
         if reject { rejectIfDoubtful(&transcript) }
         return transcript
+    }
+
+    /// A class search's result with its words timed and scored by a
+    /// grammar search of those words alone: the class search hears a name
+    /// as one word, whose parts it cannot time, and the confidence judges
+    /// each word against the free phones of its own time. Its path score
+    /// stays the class search's, which paid for choosing the name among
+    /// the list as a grammar search pays for its arcs.
+    private func aligned(_ decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance {
+        let words = decoded.words.filter { !Self.isFiller($0.word) }.map { Self.stripVariant($0.word) }
+        guard !words.isEmpty, let search = try searches.heardWords(words) else { return decoded }
+        let forced = try decoder.decode(segment.samples, with: search, nbest: 1)
+        guard forced.words.filter({ !Self.isFiller($0.word) }).map({ Self.stripVariant($0.word) }) == words else { return decoded }
+        var result = decoded
+        result.words = forced.words
+        return result
     }
 
     /// Free text: what the neural recogniser heard (`heard`, when it was

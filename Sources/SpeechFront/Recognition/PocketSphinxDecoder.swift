@@ -58,6 +58,8 @@ final class PocketSphinxDecoder {
     static func lastLoggedError() -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         voicecmd_take_last_error(&buffer)
+        // Called before every checked call to forget an old error: usually there is none.
+        if buffer[0] == 0 { return "no reason given in PocketSphinx's log" }
         // "ERROR: \"file.c\", line 12: what went wrong\n" → "what went wrong"
         var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if let line = text.range(of: #"line [0-9]+: "#, options: .regularExpression) { text = String(text[line.upperBound...]) }
@@ -69,11 +71,14 @@ final class PocketSphinxDecoder {
     /// is forgotten first, so the reason given is this call's.
     /// `failure`, when given, says what the failure means to the user, from
     /// the library's reason.
-    private func run(_ call: () -> Int32, _ function: String, failure: ((String) -> String)? = nil) throws(SpeechError) {
+    private func run(_ call: () -> Int32, _ function: @autoclosure () -> String, failure: ((String) -> String)? = nil) throws(SpeechError) {
         _ = Self.lastLoggedError()
         var reason = ""
+        let result = call()
+        // The call's name is made only for a failure (a list of 100,000 names adds as many words).
+        guard result < 0 else { return }
         do {
-            try check(call(), function, reason: { _ in reason = Self.lastLoggedError(); return reason })
+            try check(result, function(), reason: { _ in reason = Self.lastLoggedError(); return reason })
         } catch {
             throw failure.map { SpeechError($0(reason)) } ?? error
         }
@@ -126,6 +131,44 @@ final class PocketSphinxDecoder {
         }
         glist_free(fsg_model_null_trans_closure(fsg, nulls))
         try run({ ps_set_fsg(decoder, name, fsg) }, "ps_set_fsg(\(name))")
+    }
+
+    /// Gives the decoder an n-gram search of `arpa` (a grammar's, see
+    /// `GrammarLanguageModel`) in which each class token stands for its
+    /// members, every member equally likely. The members must be in the
+    /// dictionary already. sphinxbase reads models only from files: the
+    /// text goes through a temporary file, removed once read.
+    func addClassLanguageModel(named name: String, arpa: String, classes: [(token: String, members: [String])]) throws(SpeechError) {
+        let path = NSTemporaryDirectory() + "/voicecmd-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).arpa"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SpeechError("cannot write the \(name) language model to \(path): \(String(cString: strerror(errno)))") }
+        defer { unlink(path) }
+        let bytes = Array(arpa.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                close(descriptor)
+                throw SpeechError("cannot write the \(name) language model to \(path): \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+        close(descriptor)
+        _ = Self.lastLoggedError()
+        guard let model = ngram_model_read(config, path, NGRAM_ARPA, ps_get_logmath(decoder)) else {
+            throw SpeechError("cannot read the \(name) language model: \(Self.lastLoggedError())")
+        }
+        // ps_set_lm keeps its own reference.
+        defer { ngram_model_free(model) }
+        for (token, members) in classes {
+            var words: [UnsafeMutablePointer<CChar>?] = members.map { strdup($0) }
+            defer { words.forEach { free($0) } }
+            var weights = [Float](repeating: 1, count: members.count)
+            try run({ ngram_model_add_class(model, token, 1, &words, &weights, Int32(members.count)) < 0 ? -1 : 0 },
+                    "ngram_model_add_class(\(token))")
+        }
+        try run({ ps_set_lm(decoder, name, model) }, "ps_set_lm(\(name))")
     }
 
     func addLanguageModel(named name: String, path: String) throws(SpeechError) {
@@ -253,11 +296,44 @@ final class PocketSphinxDecoder {
             ps_seg_frames(current, &start, &end)
             var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
             _ = ps_seg_prob(current, &acoustic, &language, &backoff)
-            words.append(DecodedWord(word: String(cString: ps_seg_word(current)), start: Double(start) / rate,
-                                     end: Double(end + 1) / rate, acousticScore: Int(acoustic)))
+            let word = DecodedWord(word: String(cString: ps_seg_word(current)), start: Double(start) / rate,
+                                   end: Double(end + 1) / rate, acousticScore: Int(acoustic))
+            words += splitClassMember(word)
             segment = ps_seg_next(current)
         }
         return words
+    }
+
+    /// A class member (`GrammarClass.memberToken`, one decoder word for a
+    /// whole name) as the words of the name, its time and acoustic score
+    /// shared among them by their phones: the rest of voicecmd hears words.
+    private func splitClassMember(_ word: DecodedWord) -> [DecodedWord] {
+        guard let parts = GrammarClass.words(ofMember: word.word), parts.count > 0 else { return [word] }
+        guard parts.count > 1 else { return [DecodedWord(word: parts[0], start: word.start, end: word.end, acousticScore: word.acousticScore)] }
+        let phones = parts.map { max(1, (pronunciation(of: $0) ?? "").split(separator: " ").count) }
+        let total = Double(phones.reduce(0, +))
+        var result: [DecodedWord] = []
+        var start = word.start
+        var scoreLeft = word.acousticScore
+        for (index, part) in parts.enumerated() {
+            let share = Double(phones[index]) / total
+            let last = index == parts.count - 1
+            // Frames stay whole: each part ends on a frame boundary.
+            let end = last ? word.end : (start + (word.end - word.start) * share * 100).rounded() / 100
+            let score = last ? scoreLeft : Int((Double(word.acousticScore) * share).rounded())
+            scoreLeft -= score
+            result.append(DecodedWord(word: part, start: start, end: end, acousticScore: score))
+            start = end
+        }
+        return result
+    }
+
+    /// A hypothesis with each class member written as its name's words.
+    private static func expandingClassMembers(_ text: String) -> String {
+        guard text.contains(":") else { return text }
+        return text.split(separator: " ").map { token in
+            GrammarClass.words(ofMember: String(token))?.joined(separator: " ") ?? String(token)
+        }.joined(separator: " ")
     }
 
     func endUtterance() throws(SpeechError) {
@@ -278,7 +354,7 @@ final class PocketSphinxDecoder {
         }, "ps_process_raw")
         try run({ ps_end_utt(decoder) }, "ps_end_utt")
         var score: Int32 = 0
-        let text = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let text = Self.expandingClassMembers(ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? "")
         let words = wantWords ? words() : []
         var alternatives: [(String, Int)] = []
         if nbest > 1, var iterator = ps_nbest(decoder) {
@@ -287,7 +363,7 @@ final class PocketSphinxDecoder {
             while alternatives.count < nbest {
                 var alternativeScore: Int32 = 0
                 if let hypothesis = ps_nbest_hyp(iterator, &alternativeScore) {
-                    let alternative = String(cString: hypothesis)
+                    let alternative = Self.expandingClassMembers(String(cString: hypothesis))
                     if !alternatives.contains(where: { $0.0 == alternative }) { alternatives.append((alternative, Int(alternativeScore))) }
                 }
                 guard let next = ps_nbest_next(iterator) else { exhausted = true; break }

@@ -48,6 +48,10 @@ final class RecognitionSearches {
         if hasPhoneLoop { decoder.releaseLastResult(of: .phones) }
     }
 
+    /// Whether the command search is a class language model (a list too
+    /// long for a grammar, `CommandRecognizer.Options.classAbove`).
+    var commandsHaveClasses: Bool { !grammar.classes.isEmpty }
+
     /// Intents with free text (which the grammar cannot hear), as application and name.
     var freeTextIntents: Set<[String]> { Set(grammar.intentsNeedingLanguageModel.map { [$0.application, $0.intent] }) }
 
@@ -60,7 +64,7 @@ final class RecognitionSearches {
     /// Replaces the command model: its grammar is compiled again (replacing
     /// the search of the same name), answer grammars are compiled afresh.
     func replaceModel(_ model: CommandModel) throws(SpeechError) {
-        grammar = JSGFGrammar(model: model)
+        grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
         answerSearches = [:]
         answerKeys = [:]
         try loadCommands(model)
@@ -92,7 +96,7 @@ final class RecognitionSearches {
         if let matcher, let text = answerKeys[ObjectIdentifier(matcher)]?.text, let known = answerSearches[text] {
             return AnswerSearch(search: known.search, matcher: matcher)
         }
-        let answerGrammar = JSGFGrammar(model: answers, name: "answer")
+        let answerGrammar = JSGFGrammar(model: answers, name: "answer", classAbove: options.classAbove)
         if let matcher {
             if answerKeys.count >= Self.answerSearchLimit { answerKeys = [:] }
             answerKeys[ObjectIdentifier(matcher)] = (matcher, answerGrammar.text)
@@ -166,9 +170,46 @@ final class RecognitionSearches {
         } catch {
             throw SpeechError("cannot compile the \(what): \(error)")
         }
-        let fsg = (prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)).finiteStateGrammar()
-        try decoder.create(search, settings: options.grammarSearchSettings, kind: .grammar(fsg))
+        let whole = prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)
+        if grammar.classes.isEmpty {
+            try decoder.create(search, settings: options.grammarSearchSettings, kind: .grammar(whole.finiteStateGrammar()))
+        } else {
+            let classes = try classMembers(grammar.classes)
+            let model = GrammarLanguageModel(whole, padding: classes.reduce(0) { $0 + $1.members.count })
+            try decoder.create(search, settings: options.classSearchSettings, kind: .classLanguageModel(arpa: model.text, classes: classes))
+        }
         return automaton
+    }
+
+    /// The decoder's word for each name of each class, added to the
+    /// dictionary when it is new: the name's words' pronunciations one
+    /// after another (their first: alternatives would multiply by the
+    /// name's words).
+    private func classMembers(_ classes: [GrammarClass]) throws(SpeechError) -> [(token: String, members: [String])] {
+        try vocabulary.add(Array(Set(classes.flatMap { $0.names.joined() })))
+        var phonesOf: [String: String] = [:]
+        var result: [(token: String, members: [String])] = []
+        for list in classes {
+            var members: [String] = []
+            members.reserveCapacity(list.names.count)
+            for name in list.names {
+                let member = list.memberToken(name)
+                members.append(member)
+                guard decoder.pronunciation(of: member) == nil else { continue }
+                var phones: [String] = []
+                for word in name {
+                    if let known = phonesOf[word] {
+                        phones.append(known)
+                    } else if let found = decoder.pronunciation(of: word) {
+                        phonesOf[word] = found
+                        phones.append(found)
+                    }
+                }
+                try decoder.addWord(member, phones: phones.joined(separator: " "), updateSearch: false)
+            }
+            result.append((list.token, members))
+        }
+        return result
     }
 
     /// Words of the model outside the grammar (free-text phrases) that the

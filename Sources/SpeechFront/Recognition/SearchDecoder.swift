@@ -79,6 +79,7 @@ final class SearchDecoder {
             switch kind {
             case .grammar(let fsg): try decoder.addFiniteStateGrammar(named: search.name, fsg)
             case .languageModel(let path): try decoder.addLanguageModel(named: search.name, path: path)
+            case .classLanguageModel(let arpa, let classes): try decoder.addClassLanguageModel(named: search.name, arpa: arpa, classes: classes)
             case .phoneLoop: try decoder.addPhoneLoop(named: search.name)
             case .keyphrase(let phrase): try decoder.addKeyphrase(named: search.name, phrase: phrase)
             }
@@ -88,6 +89,8 @@ final class SearchDecoder {
     enum SearchKind {
         case grammar(FiniteStateGrammar)
         case languageModel(path: String)
+        /// A grammar's language model whose class tokens stand for long lists.
+        case classLanguageModel(arpa: String, classes: [(token: String, members: [String])])
         case phoneLoop
         case keyphrase(String)
     }

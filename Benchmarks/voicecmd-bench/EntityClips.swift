@@ -1,0 +1,119 @@
+import Foundation
+import VoiceCommands
+
+/// Spoken commands to an address book, for `entities`: twenty contacts
+/// among the first thousand (so every book holds them), each said by
+/// espeak-ng and by flite, made once into a folder. Heard by the
+/// recogniser of a book, each is right (its intent and contact), wrong
+/// (another command acted on: what nobody said) or not taken.
+struct EntityClips {
+    struct Clip {
+        var path: String
+        var voice: String
+        var expected: AddressBook.Sentence
+    }
+
+    let folder: String
+    var secondOpinionOff = false
+    /// Lists longer than this are heard as classes (the recogniser's default when nil).
+    var classAbove: Int?
+    var clips: [Clip] {
+        (0..<20).flatMap { number -> [Clip] in
+            let contact = number * 47 % 1000
+            let name = AddressBook.name(contact).lowercased()
+            let sentence = number % 2 == 0
+                ? AddressBook.Sentence(text: "call \(name)", intent: "Call", contact: "c\(contact)")
+                : AddressBook.Sentence(text: "send a message to \(name)", intent: "SendMessage", contact: "c\(contact)")
+            return ["espeak-ng", "flite"].map { Clip(path: "\(folder)/\($0)-\(number).wav", voice: $0, expected: sentence) }
+        }
+    }
+
+    /// The clips in `folder`, made with espeak-ng and flite where missing.
+    static func make(in folder: String) throws -> EntityClips {
+        let clips = EntityClips(folder: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for clip in clips.clips where !FileManager.default.fileExists(atPath: clip.path) {
+            let arguments = clip.voice == "flite"
+                ? ["flite", "-voice", "slt", "-t", clip.expected.text, "-o", clip.path]
+                : ["espeak-ng", "-v", "en-us", "-s", "150", "-w", clip.path, clip.expected.text]
+            let run = try runChild("/usr/bin/env", arguments)
+            guard run.status == 0 else { throw BenchError(message: "\(arguments[0]) could not say \"\(clip.expected.text)\": \(run.output)") }
+        }
+        return clips
+    }
+
+    struct Heard {
+        var readySeconds = 0.0
+        var decodeSeconds = 0.0
+        var audioSeconds = 0.0
+        var right: [String: Int] = [:]
+        var wrong = 0
+        var notTaken = 0
+        var total = 0
+        var failures: [String] = []
+        var mistakes: [String] = []
+        var peakMB = 0.0
+
+        func line(count: Int) -> String {
+            let byVoice = right.keys.sorted().map { "\($0) \(right[$0]!)/\(total / 2)" }.joined(separator: ", ")
+            return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), wrong %d, not taken %d; peak memory %.0f MB",
+                          readySeconds, decodeSeconds / max(audioSeconds, 0.001), right.values.reduce(0, +), total,
+                          byVoice, wrong, notTaken, peakMB)
+                + (mistakes.isEmpty ? "" : "\n          " + mistakes.prefix(6).joined(separator: "\n          "))
+        }
+
+        var figures: [(String, JSONOutput)] {
+            [("ready_s", .number((readySeconds * 1000).rounded() / 1000)),
+             ("rtf", .number((decodeSeconds / max(audioSeconds, 0.001) * 1000).rounded() / 1000)),
+             ("names_right", .number(Double(right.values.reduce(0, +)))), ("names_wrong", .number(Double(wrong))),
+             ("names_not_taken", .number(Double(notTaken))), ("names_total", .number(Double(total))),
+             ("speech_peak_mb", .number(peakMB.rounded()))]
+        }
+    }
+
+    /// The recogniser of `model` made (timed) and every clip heard.
+    func hear(model: CommandModel, matcher: Matcher) throws -> Heard {
+        var heard = Heard()
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        // As voicecmd listens by default: with the neural second opinion when it is installed.
+        options.asksSecondOpinion = !secondOpinionOff
+        if let classAbove { options.classAbove = classAbove }
+        if let settings = ProcessInfo.processInfo.environment["CLASS_SEARCH"] {
+            options.classSearchSettings = settings.split(separator: ",").map { pair in
+                let parts = pair.split(separator: "=")
+                return (String(parts[0]), String(parts[1]))
+            }
+        }
+        let start = nanoseconds()
+        let recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: nil, options: options)
+        heard.readySeconds = Double(nanoseconds() - start) / 1e9
+        for clip in clips {
+            var source = try AudioReaders.open(path: clip.path)
+            let samples = try AudioReaders.readAll(&source)
+            heard.audioSeconds += Double(samples.count) / 16000
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
+            let decodeStart = nanoseconds()
+            let transcripts = try recognizer.transcribe(&buffer)
+            heard.decodeSeconds += Double(nanoseconds() - decodeStart) / 1e9
+            heard.total += 1
+            let said = transcripts.map(\.text).joined(separator: " ")
+            if ProcessInfo.processInfo.environment["ENTITY_DEBUG"] != nil {
+                for transcript in transcripts { print("DEBUG \(clip.voice) \(transcript.text) \(transcript.confidence) \(String(describing: transcript.evidence))") }
+            }
+            guard let command = transcripts.first(where: { $0.match?.best != nil })?.match else {
+                heard.notTaken += 1
+                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": not taken (heard \"\(said)\")")
+                continue
+            }
+            if clip.expected.problem(with: command) == nil {
+                heard.right[clip.voice, default: 0] += 1
+            } else {
+                heard.wrong += 1
+                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": WRONG, heard \"\(said)\"")
+            }
+        }
+        for voice in ["espeak-ng", "flite"] where heard.right[voice] == nil { heard.right[voice] = 0 }
+        heard.peakMB = peakMemoryMB()
+        return heard
+    }
+}

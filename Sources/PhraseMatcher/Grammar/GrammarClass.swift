@@ -1,0 +1,43 @@
+/// A type whose names are too many to spell out in a recognition grammar
+/// (a phone's contacts, a music library): the grammar holds one token for
+/// it, and the recogniser searches the names as a class, each name one
+/// token of its own (`memberToken`), mapped back to its words after
+/// decoding. Grammars compiled this way stay as small as the phrases
+/// around the names, however long the list.
+package struct GrammarClass: Sendable, Equatable {
+    /// The type's name in the model.
+    package var type: String
+    /// Each name's words, once each.
+    package var names: [[String]]
+    /// The token standing for the class in the grammar: underscores round
+    /// the type's name, which no spoken word holds (its words are letters,
+    /// digits and apostrophes), and which JSGF writes without quotes.
+    package let token: String
+
+    package init(type: String, names: [[String]]) {
+        self.type = type
+        self.token = Self.token(forType: type)
+        var seen: Set<[String]> = []
+        self.names = names.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    package static func token(forType type: String) -> String {
+        "_" + String(type.map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_"
+    }
+
+    /// Whether a grammar word is a class token.
+    package static func isToken(_ word: String) -> Bool { word.count > 2 && word.hasPrefix("_") && word.hasSuffix("_") }
+
+    /// The recogniser's word for one name of the class: its words joined
+    /// by "_", after the class token and a colon ("_Contact_:zed_quillon"), so the same
+    /// name in two classes, or a name that is also a word of a phrase, are
+    /// different words to the decoder.
+    package func memberToken(_ words: [String]) -> String { token + ":" + words.joined(separator: "_") }
+
+    /// The words of a decoded word that is a class member; nil for any other word.
+    package static func words(ofMember word: String) -> [String]? {
+        guard word.hasPrefix("_"), let colon = word.firstIndex(of: ":"), word[..<colon].count > 2, word[..<colon].hasSuffix("_"),
+              word.index(after: colon) < word.endIndex else { return nil }
+        return word[word.index(after: colon)...].split(separator: "_").map(String.init)
+    }
+}

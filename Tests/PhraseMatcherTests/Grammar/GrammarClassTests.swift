@@ -1,0 +1,25 @@
+import Testing
+@testable import PhraseMatcher
+
+/// A class's members are decoder words that carry their name's words, and
+/// nothing else reads as one.
+struct GrammarClassTests {
+    @Test func aMemberTokenGivesBackItsWords() {
+        let contacts = GrammarClass(type: "Contact", names: [["zed", "quillon"], ["ann"], ["zed", "quillon"], []])
+        #expect(contacts.names == [["zed", "quillon"], ["ann"]])
+        #expect(contacts.token == "_Contact_")
+        #expect(contacts.memberToken(["zed", "quillon"]) == "_Contact_:zed_quillon")
+        #expect(GrammarClass.words(ofMember: "_Contact_:zed_quillon") == ["zed", "quillon"])
+        #expect(GrammarClass.words(ofMember: "_Contact_:ann") == ["ann"])
+    }
+
+    @Test func otherWordsAreNoMembers() {
+        for word in ["call", "[NOISE]", "<sil>", "_Contact_", "_Contact_:", "++UM++", "o'brien", "_:ann"] {
+            #expect(GrammarClass.words(ofMember: word) == nil, "\(word)")
+        }
+        #expect(GrammarClass.isToken("_Contact_"))
+        #expect(!GrammarClass.isToken("call"))
+        // A type's name may hold anything; its token only letters and digits.
+        #expect(GrammarClass.token(forType: "Song title") == "_Song_title_")
+    }
+}

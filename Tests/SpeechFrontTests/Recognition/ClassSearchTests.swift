@@ -1,0 +1,73 @@
+import Foundation
+import PhraseMatcher
+import Testing
+@testable import SpeechFront
+
+/// A list longer than `classAbove` is heard as a class of an n-gram
+/// search: set up in a moment however long, each name heard as its words
+/// and matched to its entity (real PocketSphinx, flite voices).
+@Suite(.enabled(if: SharedRecognizer.modelInstalled, "needs pocketsphinx-en-us"))
+struct ClassSearchTests {
+    static let first = ["maria", "david", "james", "linda", "robert", "susan", "kevin", "laura", "peter", "nancy"]
+    static let last = ["lopez", "miller", "smith", "jones", "brown", "davis", "garcia", "wilson", "moore", "taylor",
+                       "clark", "lewis", "walker", "young", "allen", "king", "wright", "scott", "green", "baker"]
+
+    /// A phone of 200 contacts, every first name with every surname.
+    static func phone() throws -> CommandModel {
+        var contacts: [Entity] = []
+        for name in first { for surname in last { contacts.append(Entity(id: "\(name)-\(surname)", name: "\(name) \(surname)")) } }
+        let who = [Parameter(name: "who", type: .custom("Contact"))]
+        return CommandModel(application: "Phone", fillers: [], types: [CustomType(name: "Contact", title: "contact", kind: .entity(contacts))], intents: [
+            Intent(name: "Call", parameters: who, phrases: [try Phrase("call \\(who)")]),
+            Intent(name: "SendMessage", parameters: who, phrases: [try Phrase("send a message to \\(who)")]),
+        ])
+    }
+
+    static func recognizer(classAbove: Int) throws -> CommandRecognizer {
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        options.classAbove = classAbove
+        options.asksSecondOpinion = false
+        return try CommandRecognizer(model: try phone(), modelPath: nil, options: options)
+    }
+
+    static func heard(_ clip: String, by recognizer: CommandRecognizer) throws -> Transcript? {
+        var source = try AudioReaders.open(path: SharedRecognizer.clips.appendingPathComponent(clip + ".flac").path)
+        return try recognizer.transcribe(&source).first
+    }
+
+    @Test func namesOfALongListAreHeardAsTheirWords() throws {
+        let recognizer = try Self.recognizer(classAbove: 100)
+        let call = try #require(try Self.heard("call-contact-slt", by: recognizer))
+        #expect(call.text == "call maria lopez")
+        #expect(call.match?.best?.intent == "Call")
+        #expect(call.match?.best?.argument("who")?.value == .entity("maria-lopez"))
+        // Each word of the name has its own time, inside the utterance.
+        #expect(call.words.map(\.word) == ["call", "maria", "lopez"])
+        #expect(zip(call.words, call.words.dropFirst()).allSatisfy { $0.end <= $1.start + 0.001 })
+        let message = try #require(try Self.heard("message-contact-kal", by: recognizer))
+        #expect(message.match?.best?.intent == "SendMessage")
+        #expect(message.match?.best?.argument("who")?.value == .entity("david-miller"))
+    }
+
+    /// The same commands, the same names: the class search hears what the
+    /// grammar search hears, with a confidence as high.
+    @Test func theClassSearchAgreesWithTheGrammarSearch() throws {
+        let grammar = try Self.recognizer(classAbove: 1000)
+        let classes = try Self.recognizer(classAbove: 100)
+        for clip in ["call-contact-slt", "message-contact-kal"] {
+            let byGrammar = try #require(try Self.heard(clip, by: grammar))
+            let byClass = try #require(try Self.heard(clip, by: classes))
+            #expect(byClass.text == byGrammar.text)
+            #expect(byClass.confidence >= byGrammar.confidence - 0.1, "\(clip): \(byClass.confidence) against \(byGrammar.confidence)")
+        }
+    }
+
+    /// Out of the list's phrases nothing is taken.
+    @Test func speechOutsideTheCommandsIsNotTaken() throws {
+        let recognizer = try Self.recognizer(classAbove: 100)
+        for clip in ["out-of-grammar-fox", "noise-only"] {
+            let heard = try Self.heard(clip, by: recognizer)
+            #expect(heard?.match?.best == nil, "\(clip): \(heard?.text ?? "")")
+        }
+    }
+}
