@@ -56,12 +56,9 @@ enum EntitiesBenchmark {
         // One contact added: a matcher that knows it, and the new name matched.
         let added = Entity(id: "new", name: "Zed Quillon")
         let updateStart = nanoseconds()
-        var updatedModel = model
-        if let index = updatedModel.types.firstIndex(where: { $0.name == "Contact" }), case .entity(var entities) = updatedModel.types[index].kind {
-            entities.append(added)
-            updatedModel.types[index].kind = .entity(entities)
+        guard let updated = matcher.changingEntities(ofType: "Contact", adding: [added]) else {
+            throw BenchError(message: "the generated model has no Contact type")
         }
-        let updated = Matcher(model: updatedModel)
         let updateEnd = nanoseconds()
         let newName = AddressBook.Sentence(text: "call zed quillon", intent: "Call", contact: "new")
         let newProblem = newName.problem(with: updated.match(newName.text))

@@ -22,6 +22,17 @@ struct PhraseTrie: Sendable {
         if !values[Int(node)].contains(value) { values[Int(node)].append(value) }
     }
 
+    /// Forgets that `words` name `value` (the words' nodes stay: another
+    /// name may pass through them, and an empty node matches nothing).
+    mutating func remove(_ words: [Int32], value: SlotValue) {
+        var node: Int32 = 0
+        for word in words {
+            guard word >= 0, let child = children[IntegerTable.key(node, word)] else { return }
+            node = child
+        }
+        values[Int(node)].removeAll { $0 == value }
+    }
+
     /// Calls `found` with (end, values) for every name starting at `start`.
     func walk(_ ids: [Int32], from start: Int, _ found: (Int, [SlotValue]) -> Void) {
         var node: Int32 = 0
