@@ -17,6 +17,15 @@ struct EntityClips {
     var secondOpinionOff = false
     /// Lists longer than this are heard as classes (the recogniser's default when nil).
     var classAbove: Int?
+    /// The contact added while listening, and the clips that call them.
+    static let newcomer = Entity(id: "newcomer", name: "Zelda Fitzpatrick")
+    var newcomerClips: [Clip] {
+        ["espeak-ng", "flite"].map { voice in
+            Clip(path: "\(folder)/\(voice)-newcomer.wav", voice: voice,
+                 expected: AddressBook.Sentence(text: "call zelda fitzpatrick", intent: "Call", contact: "newcomer"))
+        }
+    }
+
     var clips: [Clip] {
         (0..<20).flatMap { number -> [Clip] in
             let contact = number * 47 % 1000
@@ -32,7 +41,7 @@ struct EntityClips {
     static func make(in folder: String) throws -> EntityClips {
         let clips = EntityClips(folder: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for clip in clips.clips where !FileManager.default.fileExists(atPath: clip.path) {
+        for clip in clips.clips + clips.newcomerClips where !FileManager.default.fileExists(atPath: clip.path) {
             let arguments = clip.voice == "flite"
                 ? ["flite", "-voice", "slt", "-t", clip.expected.text, "-o", clip.path]
                 : ["espeak-ng", "-v", "en-us", "-s", "150", "-w", clip.path, clip.expected.text]
@@ -53,12 +62,15 @@ struct EntityClips {
         var failures: [String] = []
         var mistakes: [String] = []
         var peakMB = 0.0
+        /// Adding the newcomer to the recogniser, and their clips heard after it.
+        var updateSeconds = 0.0
+        var newcomerRight = 0
 
         func line(count: Int) -> String {
             let byVoice = right.keys.sorted().map { "\($0) \(right[$0]!)/\(total / 2)" }.joined(separator: ", ")
-            return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), wrong %d, not taken %d; peak memory %.0f MB",
+            return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), wrong %d, not taken %d; peak memory %.0f MB; a contact added in %.1f ms, heard right after it %d/2",
                           readySeconds, decodeSeconds / max(audioSeconds, 0.001), right.values.reduce(0, +), total,
-                          byVoice, wrong, notTaken, peakMB)
+                          byVoice, wrong, notTaken, peakMB, updateSeconds * 1000, newcomerRight)
                 + (mistakes.isEmpty ? "" : "\n          " + mistakes.prefix(6).joined(separator: "\n          "))
         }
 
@@ -67,7 +79,8 @@ struct EntityClips {
              ("rtf", .number((decodeSeconds / max(audioSeconds, 0.001) * 1000).rounded() / 1000)),
              ("names_right", .number(Double(right.values.reduce(0, +)))), ("names_wrong", .number(Double(wrong))),
              ("names_not_taken", .number(Double(notTaken))), ("names_total", .number(Double(total))),
-             ("speech_peak_mb", .number(peakMB.rounded()))]
+             ("speech_peak_mb", .number(peakMB.rounded())), ("update_recognizer_ms", .number((updateSeconds * 1e5).rounded() / 100)),
+             ("newcomer_right", .number(Double(newcomerRight)))]
         }
     }
 
@@ -87,6 +100,26 @@ struct EntityClips {
         let start = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: nil, options: options)
         heard.readySeconds = Double(nanoseconds() - start) / 1e9
+        func transcripts(_ clip: Clip) throws -> [Transcript] {
+            var source = try AudioReaders.open(path: clip.path)
+            let samples = try AudioReaders.readAll(&source)
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
+            return try recognizer.transcribe(&buffer)
+        }
+        for clip in newcomerClips {
+            let before = try transcripts(clip).compactMap(\.match).first
+            if before.map({ clip.expected.problem(with: $0) == nil }) == true { heard.failures.append("\(clip.voice): the newcomer was heard before they were added") }
+        }
+        let updateStart = nanoseconds()
+        try recognizer.changeEntities(ofType: "Contact", adding: [Self.newcomer], matcher: matcher.changingEntities(ofType: "Contact", adding: [Self.newcomer]))
+        heard.updateSeconds = Double(nanoseconds() - updateStart) / 1e9
+        for clip in newcomerClips {
+            if let match = try transcripts(clip).first(where: { $0.match?.best != nil })?.match, clip.expected.problem(with: match) == nil {
+                heard.newcomerRight += 1
+            } else {
+                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\" after adding them: not heard right")
+            }
+        }
         for clip in clips {
             var source = try AudioReaders.open(path: clip.path)
             let samples = try AudioReaders.readAll(&source)

@@ -143,7 +143,8 @@ private struct JSGFBuilder {
                 lines.append("<type_\(Self.ruleName(name))> = \(Self.token(list.token));")
                 continue
             }
-            lines.append("<type_\(Self.ruleName(name))> = \(Self.unique(words).joined(separator: " | "));")
+            // A type with no names (yet) can be said nowhere.
+            lines.append("<type_\(Self.ruleName(name))> = \(words.isEmpty ? "<VOID>" : Self.unique(words).joined(separator: " | "));")
         }
         for rule in valueRules.rules { lines.append("<\(rule.name)> = \(rule.body);") }
         var grammar = JSGFGrammar(text: lines.joined(separator: "\n") + "\n", intentsNeedingLanguageModel: needingLanguageModel)

@@ -92,6 +92,21 @@ public final class CommandRecognizer {
         try searches.replaceModel(model)
     }
 
+    /// The entities of one type changed (a contact added, removed or
+    /// renamed): the matcher is the one given (the owner's, already
+    /// changed) or changed here, and the recogniser hears the change from
+    /// the next utterance. A long list's search is not rebuilt: the names
+    /// added are searched beside it until there are many
+    /// (`RecognitionSearches.mostAdded`); a short list's grammar is.
+    public func changeEntities(ofType type: String, removing removed: Set<String> = [], adding entities: [Entity],
+                               matcher: Matcher? = nil) throws(SpeechError) {
+        guard let changed = matcher ?? self.matcher.changingEntities(ofType: type, removing: removed, adding: entities) else {
+            throw SpeechError("the model has no entity type \(type)")
+        }
+        self.matcher = changed
+        try searches.changeEntities(ofType: type, removing: removed, adding: entities, model: changed.model)
+    }
+
     /// The audio heard next is a new recording or stream: nothing heard
     /// before shapes how it is heard (`transcribe` starts one itself).
     public func startNewStream() {
@@ -176,7 +191,7 @@ public final class CommandRecognizer {
 
     private func recognizeWithGrammar(_ segment: SpeechSegment, reject: Bool) throws(SpeechError) -> Transcript {
         var decoded = try decoder.decode(segment.samples, with: .commands, nbest: options.nbest)
-        if searches.commandsHaveClasses { decoded = try aligned(decoded, segment) }
+        if searches.commandsHaveClasses { decoded = try classResult(decoded, segment) }
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         // Rejection needs the phone loop's yardstick; grammar mode rejects
         // nothing and keeps its speed (the loop costs as much as the search).
@@ -195,14 +210,43 @@ public final class CommandRecognizer {
     /// each word against the free phones of its own time. Its path score
     /// stays the class search's, which paid for choosing the name among
     /// the list as a grammar search pays for its arcs.
-    private func aligned(_ decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance {
-        let words = decoded.words.filter { !Self.isFiller($0.word) }.map { Self.stripVariant($0.word) }
-        guard !words.isEmpty, let search = try searches.heardWords(words) else { return decoded }
+    ///
+    /// Names added since the class search was built are searched by a
+    /// grammar of their own (`DecoderSearch.addedNames`); when it hears
+    /// other words, the account of the audio that fits it better wins,
+    /// each judged as a single path of its words (so neither search's
+    /// weighing of its choices tips it).
+    private func classResult(_ decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance {
+        var best = decoded
+        var forced = try alignment(of: decoded, segment)
+        if searches.hasAddedNames {
+            let other = try decoder.decode(segment.samples, with: .addedNames, nbest: 1)
+            // Only a whole command is an account of the audio (a grammar
+            // search that lost its path gives a piece of one, which fits
+            // the audio no better than silence does).
+            let words = Self.spokenWords(other)
+            if words != Self.spokenWords(decoded), matcher.match(NormalizedText(words: words)).exactReading != nil,
+               let otherForced = try alignment(of: other, segment),
+               otherForced.score > forced?.score ?? .min {
+                best = other
+                forced = otherForced
+            }
+        }
+        if let forced { best.words = forced.words }
+        return best
+    }
+
+    /// A decode of `decoded`'s words alone over the segment; nil when
+    /// there are none, or they cannot be a grammar.
+    private func alignment(of decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance? {
+        let words = Self.spokenWords(decoded)
+        guard !words.isEmpty, let search = try searches.heardWords(words) else { return nil }
         let forced = try decoder.decode(segment.samples, with: search, nbest: 1)
-        guard forced.words.filter({ !Self.isFiller($0.word) }).map({ Self.stripVariant($0.word) }) == words else { return decoded }
-        var result = decoded
-        result.words = forced.words
-        return result
+        return Self.spokenWords(forced) == words ? forced : nil
+    }
+
+    private static func spokenWords(_ decoded: DecodedUtterance) -> [String] {
+        decoded.words.filter { !isFiller($0.word) }.map { stripVariant($0.word) }
     }
 
     /// Free text: what the neural recogniser heard (`heard`, when it was

@@ -25,6 +25,15 @@ final class RecognitionSearches {
     /// The command grammar's automaton, and its phones once asked for.
     private var commandAutomaton: WordAutomaton?
     private var commandPhoneGraph: GrammarPhoneGraph?
+    /// The model the command search was built from, with the changes since.
+    private var model: CommandModel
+    /// Entities added to each class type since its search was built: the
+    /// class search cannot take a name without being built again (its
+    /// lexicon tree), so they are heard by a small grammar of their own
+    /// (`addedNames`) until there are `mostAdded` of them.
+    private(set) var added: [String: [Entity]] = [:]
+    private(set) var hasAddedNames = false
+    static let mostAdded = 100
     private var hasLanguageModel = false
     private var hasPhoneLoop = false
 
@@ -41,6 +50,7 @@ final class RecognitionSearches {
         self.vocabulary = vocabulary
         self.options = options
         self.grammar = grammar
+        self.model = model
         try loadCommands(model)
     }
 
@@ -65,9 +75,38 @@ final class RecognitionSearches {
     /// the search of the same name), answer grammars are compiled afresh.
     func replaceModel(_ model: CommandModel) throws(SpeechError) {
         grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
+        self.model = model
         answerSearches = [:]
         answerKeys = [:]
+        added = [:]
+        if hasAddedNames { try decoder.remove(.addedNames) }
+        hasAddedNames = false
         try loadCommands(model)
+    }
+
+    /// The entities of `type` changed (`model` is the model after the
+    /// change). For a class type the class search stays as it is, and the
+    /// names added since it was built get a small grammar of their own, in
+    /// milliseconds; past `mostAdded` of them, or for a type spelt out in
+    /// the grammar, the searches are built again.
+    func changeEntities(ofType type: String, removing removed: Set<String>, adding entities: [Entity],
+                        model: CommandModel) throws(SpeechError) {
+        guard grammar.classes.contains(where: { $0.type == type }) else { return try replaceModel(model) }
+        let replaced = removed.union(entities.map(\.id))
+        added[type] = (added[type] ?? []).filter { !replaced.contains($0.id) } + entities
+        self.model = model
+        guard added.values.reduce(0, { $0 + $1.count }) <= Self.mostAdded else { return try replaceModel(model) }
+        if hasAddedNames { try decoder.remove(.addedNames) }
+        hasAddedNames = false
+        guard added.values.contains(where: { !$0.isEmpty }) else { return }
+        // The commands again, each class holding only its added names.
+        var addedOnly = model
+        for list in grammar.classes {
+            guard let index = addedOnly.types.firstIndex(where: { $0.name == list.type }) else { continue }
+            addedOnly.types[index].kind = .entity(added[list.type] ?? [])
+        }
+        try addGrammar(.addedNames, JSGFGrammar(model: addedOnly, name: "added", classAbove: .max), what: "grammar of the names added")
+        hasAddedNames = true
     }
 
     private func loadCommands(_ model: CommandModel) throws(SpeechError) {

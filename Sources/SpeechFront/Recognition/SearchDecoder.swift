@@ -17,6 +17,9 @@ struct DecoderSearch: Hashable, Sendable {
     /// One word sequence and nothing else: PocketSphinx's evidence for
     /// words the neural recogniser heard.
     static let heardWords = DecoderSearch(name: "heard-words")
+    /// The command grammar with only the names added to long lists since
+    /// their class search was built (`RecognitionSearches.changeEntities`).
+    static let addedNames = DecoderSearch(name: "added-names")
     /// The grammar of the answers to one question.
     static func answers(_ number: Int) -> DecoderSearch { DecoderSearch(name: "answer\(number)") }
 }

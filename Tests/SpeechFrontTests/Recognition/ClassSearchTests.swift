@@ -62,6 +62,39 @@ struct ClassSearchTests {
         }
     }
 
+    /// 10,000 contacts without Maria Lopez: "call maria lopez" is not her
+    /// until she is added, and then, with no search built again, it is.
+    @Test func aContactAddedBetweenTwoUtterancesIsHeardInTheSecond() throws {
+        let firsts = Self.first + "mark paul anna carl emma ruth jack rose adam lucy alan jane owen ella ivan nora hugo vera leon iris".split(separator: " ").map(String.init)
+            + "dean joan kurt gail neil dora glen faye troy lena chad rita otto beth karl nina axel june luke mona".split(separator: " ").map(String.init)
+        let lasts = Self.last + "hall cook reed ward gray wood long ross bell hunt rice ford webb hart dunn ball lamb cole west snow".split(separator: " ").map(String.init)
+            + "fox hay day lowe page rowe kerr nash holt pike shaw wade york voss gage frey ames cobb dale rusk".split(separator: " ").map(String.init)
+        try #require(firsts.count * lasts.count * 5 >= 10_000)
+        var contacts: [Entity] = []
+        for first in firsts {
+            for last in lasts {
+                for middle in ["", "lee", "ann", "ray", "jo"] where contacts.count < 10_000 {
+                    let name = [first, middle, last].filter { !$0.isEmpty }.joined(separator: " ")
+                    if name != "maria lopez" { contacts.append(Entity(id: name, name: name)) }
+                }
+            }
+        }
+        var model = try Self.phone()
+        model.types[0].kind = .entity(contacts)
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        options.asksSecondOpinion = false
+        let recognizer = try CommandRecognizer(model: model, modelPath: nil, options: options)
+        let before = try Self.heard("call-contact-slt", by: recognizer)
+        #expect(before?.match?.best?.argument("who")?.value != .entity("maria-lopez"))
+        try recognizer.changeEntities(ofType: "Contact", adding: [Entity(id: "maria-lopez", name: "Maria Lopez")])
+        let after = try #require(try Self.heard("call-contact-slt", by: recognizer))
+        #expect(after.text == "call maria lopez")
+        #expect(after.match?.best?.argument("who")?.value == .entity("maria-lopez"))
+        // And one removed is no longer taken.
+        try recognizer.changeEntities(ofType: "Contact", removing: ["maria-lopez"], adding: [])
+        #expect(try Self.heard("call-contact-slt", by: recognizer)?.match?.best?.argument("who")?.value != .entity("maria-lopez"))
+    }
+
     /// Out of the list's phrases nothing is taken.
     @Test func speechOutsideTheCommandsIsNotTaken() throws {
         let recognizer = try Self.recognizer(classAbove: 100)
