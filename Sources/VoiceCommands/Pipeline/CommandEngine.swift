@@ -22,6 +22,9 @@ public final class CommandEngine: Sendable {
         var followUpAttempts = 2
         var confirmValuesBelow = 0.4
         var onModelChange: (@Sendable (CommandModel) -> Void)?
+        /// What each generation changed, oldest first: an entity change, or
+        /// nil for a rebuild (a query's new list) that only the whole model says.
+        var changes: [(generation: Int, change: EntityChange?)] = []
         var queries: [String: any EntityQuery] = [:]
         var handlers: [String: any IntentHandler] = [:]
         var resolvers: [String: any ParameterResolver] = [:]
@@ -175,6 +178,7 @@ public final class CommandEngine: Sendable {
                 state.model = model
                 state.matcher = matcher
                 state.modelGeneration += 1
+                Self.record(nil, in: &state)
                 return (true, state.onModelChange)
             }
             guard outcome.committed else { continue }
@@ -182,6 +186,69 @@ public final class CommandEngine: Sendable {
             outcome.notify?(model)
             return refresh
         }
+    }
+
+    // MARK: Changing entities in place
+
+    /// One change to an entity type's list.
+    public struct EntityChange: Sendable, Equatable {
+        /// The entity type.
+        public var type: String
+        /// Ids of the entities removed.
+        public var removed: Set<String>
+        /// Entities added; one whose id was there replaces it (a rename).
+        public var added: [Entity]
+
+        public init(type: String, removed: Set<String> = [], added: [Entity] = []) {
+            self.type = type
+            self.removed = removed
+            self.added = added
+        }
+    }
+
+    /// Adds, removes or renames entities of a type, as SiriKit's vocabulary
+    /// is pushed: for a long list (a phone's contacts) that changes a few
+    /// at a time, where asking a query for the whole list before every
+    /// utterance would compare it in full. The matcher changes only the
+    /// type's names (milliseconds for 100,000), and a session's recogniser
+    /// follows before the next utterance, without rebuilding its search.
+    /// Returns false, changing nothing, when the model has no entity type
+    /// of that name.
+    @discardableResult
+    public func changeEntities(_ change: EntityChange) -> Bool {
+        let notify = state.withLock { state -> (@Sendable (CommandModel) -> Void)?? in
+            guard let matcher = state.matcher.changingEntities(ofType: change.type, removing: change.removed, adding: change.added) else {
+                return .none
+            }
+            state.model = matcher.model
+            state.matcher = matcher
+            state.modelGeneration += 1
+            Self.record(change, in: &state)
+            return .some(state.onModelChange)
+        }
+        guard case .some(let onModelChange) = notify else { return false }
+        onModelChange?(model)
+        return true
+    }
+
+    /// The model and matcher now, and the entity changes that led to them
+    /// from `generation` (nil when something else changed them since, or
+    /// the changes are too old to be kept): what a recogniser compiled at
+    /// `generation` needs to catch up.
+    public func entityChanges(since generation: Int) -> (changes: [EntityChange]?, matcher: Matcher, generation: Int) {
+        state.withLock { state in
+            let needed = state.changes.filter { $0.generation > generation }
+            let complete = needed.count == state.modelGeneration - generation && needed.allSatisfy { $0.change != nil }
+            return (complete ? needed.compactMap(\.change) : nil, state.matcher, state.modelGeneration)
+        }
+    }
+
+    /// The most changes kept for `entityChanges(since:)`.
+    static let changesKept = 256
+
+    private static func record(_ change: EntityChange?, in state: inout State) {
+        state.changes.append((state.modelGeneration, change))
+        if state.changes.count > changesKept { state.changes.removeFirst(state.changes.count - changesKept) }
     }
 
     // MARK: What conversations use

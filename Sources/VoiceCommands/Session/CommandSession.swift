@@ -500,8 +500,17 @@ public actor CommandSession {
     private func refreshRecognizer(_ recognizer: CommandRecognizer) async throws {
         await refreshEntities()
         guard recognizerGeneration != engine.modelGeneration else { return }
-        try recognizer.update(model: engine.model, matcher: engine.matcher)
-        recognizerGeneration = engine.modelGeneration
+        // Entities changed in place (`CommandEngine.changeEntities`) are
+        // changed in place in the recogniser too; anything else rebuilds it.
+        let (changes, matcher, generation) = engine.entityChanges(since: recognizerGeneration)
+        if let changes {
+            for change in changes {
+                try recognizer.changeEntities(ofType: change.type, removing: change.removed, adding: change.added, matcher: matcher)
+            }
+        } else {
+            try recognizer.update(model: matcher.model, matcher: matcher)
+        }
+        recognizerGeneration = generation
     }
 
     // MARK: The turn

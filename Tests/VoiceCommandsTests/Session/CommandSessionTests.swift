@@ -73,6 +73,29 @@ struct CommandSessionTests {
         #expect(log.replies.first?.code == .success)
     }
 
+    /// The same, with the contact pushed to the engine
+    /// (`CommandEngine.changeEntities`) instead of asked of a query: the
+    /// recogniser follows the journal of changes (a long list's class
+    /// search is changed in place: `ClassSearchTests`).
+    @Test func anEntityPushedBetweenUtterancesIsHeard() async throws {
+        var model = try ModelLoader.load(text: DefaultModels.defaultModelText, name: DefaultModels.defaultModelName)
+        for index in model.intents.indices { model.intents[index].confirmation = nil }
+        let contact = try #require(model.types.firstIndex { $0.name == "Contact" })
+        model.types[contact].kind = .entity([Entity(id: "alex-smith", name: "Alex Smith", synonyms: ["Alex"])])
+        let engine = try CommandEngine(model: model)
+        let log = EventLog()
+        log.onEvent = { event in
+            if case .conversation(.reply) = event.kind {
+                engine.changeEntities(CommandEngine.EntityChange(type: "Contact", added: [Entity(id: "robin-banks", name: "Robin Banks", synonyms: ["Robin"])]))
+            }
+        }
+        let session = try CommandSession(engine: engine, speech: try Self.speechOptions()) { log.add($0) }
+        let source = try ReaderAudioSource.file(Self.sessions.appendingPathComponent("entity-session.flac").path, pacing: .asFastAsConsumed)
+        try await session.listen(to: source)
+        let recipients = log.intents.compactMap { $0.argument("recipient")?.value }
+        #expect(recipients == [.entity("alex-smith"), .entity("robin-banks")])
+    }
+
     /// Typed text and speech share the turn: a typed command's question
     /// is answered by typed text through the same session.
     @Test func typedTurnsGoThroughTheSameSession() async throws {
