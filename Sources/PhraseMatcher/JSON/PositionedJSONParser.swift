@@ -30,6 +30,41 @@ package struct PositionedJSONParser {
         return node
     }
 
+    /// Parses a document whose value is an array element by element,
+    /// handing each to `each` as it is read, so a list of a million entries
+    /// is never a tree of a million nodes; false, having read nothing, when
+    /// the document is not an array.
+    package static func forEachElement(of source: SourceFile,
+                                       _ each: (JSONNode) -> Void) throws(ModelLoadError) -> Bool {
+        var parser = PositionedJSONParser(source: source)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") else { return false }
+        let start = parser.index
+        parser.index += 1
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") {
+            parser.index += 1
+        } else {
+            while true {
+                parser.skipWhitespace()
+                each(try parser.parseValue())
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count else {
+                    throw parser.error("expected ',' or ']' to continue the array opened at \(parser.position(start)), found end of file")
+                }
+                if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if parser.bytes[parser.index] == UInt8(ascii: "]") { parser.index += 1; break }
+                throw parser.error("expected ',' or ']' after an array element, found \(parser.describeCurrent())")
+            }
+        }
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
+        }
+        return true
+    }
+
     private func error(_ message: String, at offset: Int? = nil) -> ModelLoadError {
         ModelLoadError(diagnostics: [Diagnostic(.error, "invalid JSON: " + message, in: source, at: offset ?? index)])
     }

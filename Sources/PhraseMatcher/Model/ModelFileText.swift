@@ -7,6 +7,11 @@ enum ModelFileText {
     /// (50,000 entities fit in about 2 MB) and low enough that parsing one
     /// stays well under a gigabyte.
     static let maximumBytes = 16 << 20
+    /// The largest entity file read: a list of names, read element by
+    /// element when it is an array (`PositionedJSONParser.forEachElement`),
+    /// so its bound is the text itself: 256 MiB, about five million
+    /// contacts.
+    static let maximumEntityBytes = 256 << 20
 
     /// Why a file gave no text: each reader words the first case its own way.
     enum Failure: Error {
@@ -17,10 +22,10 @@ enum ModelFileText {
     }
 
     /// The text of `path`; `what` names it in errors ("the model file").
-    static func read(path: String, displayName: String, what: String) throws(Failure) -> String {
+    static func read(path: String, displayName: String, what: String, limit: Int = maximumBytes) throws(Failure) -> String {
         let data: Data
         do {
-            data = try BoundedFileReader.read(path, limit: maximumBytes)
+            data = try BoundedFileReader.read(path, limit: limit)
         } catch {
             throw .unreadable(error.reason)
         }
@@ -29,6 +34,9 @@ enum ModelFileText {
 
     /// The bytes as UTF-8 text, or an error at the first byte that is not.
     static func decode(_ bytes: [UInt8], displayName: String, what: String) throws(Failure) -> String {
+        // The standard library validates at its own speed; the scan for
+        // the offending byte runs only when there is one.
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
         if let offset = firstInvalidUTF8Offset(bytes) {
             let valid = SourceFile(name: displayName, text: String(decoding: bytes[..<offset], as: UTF8.self))
             let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)

@@ -444,8 +444,15 @@ struct ModelReader {
         var seen: [String: Int] = [:]
         entities.reserveCapacity(elements.count)
         seen.reserveCapacity(elements.count)
-        for element in elements {
-            guard let fields = members(of: element, "an entity of \(type)", allowed: ["id", "name", "synonyms"]) else { continue }
+        for element in elements { readEntity(element, type: type, into: &entities, seen: &seen) }
+        return entities
+    }
+
+    /// One entity of `type`'s list, added to `entities` unless it is wrong
+    /// (reported) or its id is in `seen` already.
+    private mutating func readEntity(_ element: JSONNode, type: String, into entities: inout [Entity], seen: inout [String: Int]) {
+        do {
+            guard let fields = members(of: element, "an entity of \(type)", allowed: ["id", "name", "synonyms"]) else { return }
             var id: String?, name: String?, synonyms: [String] = []
             for field in fields {
                 switch field.key {
@@ -461,17 +468,16 @@ struct ModelReader {
                 if !fields.contains(where: { $0.key == "id" }) || !fields.contains(where: { $0.key == "name" }) {
                     error("an entity of \(type) needs both \"id\" and \"name\"", at: element)
                 }
-                continue
+                return
             }
             if let first = seen[id] {
                 error("duplicate entity id \"\(id)\" in \(type); the first is at \(position(first))", at: element)
-                continue
+                return
             }
             seen[id] = element.offset
             checkHasWords(name, "the name of entity \(id)", at: element)
             entities.append(Entity(id: id, name: name, synonyms: synonyms))
         }
-        return entities
     }
 
     private mutating func readEntityFile(type: String, _ node: JSONNode) -> [Entity]? {
@@ -485,9 +491,33 @@ struct ModelReader {
                   at: node)
             return nil
         }
-        guard let (entitySource, root) = readFile(path, what: "the entity file", named: "\"\(relative)\" of \(type)", at: node) else {
+        // A list (the usual form) is read element by element, under the
+        // entity files' own bound; an object holding "entities" whole.
+        let named = "\"\(relative)\" of \(type)"
+        guard let entitySource = readText(path, what: "the entity file", named: named, at: node,
+                                          limit: ModelFileText.maximumEntityBytes) else { return nil }
+        let outerSource = source
+        source = entitySource
+        var entities: [Entity] = []
+        var seen: [String: Int] = [:]
+        let streamed: Bool
+        do {
+            streamed = try PositionedJSONParser.forEachElement(of: entitySource) { element in
+                readEntity(element, type: type, into: &entities, seen: &seen)
+            }
+        } catch {
+            diagnostics += error.diagnostics
+            source = outerSource
             return nil
         }
+        source = outerSource
+        if streamed { return entities }
+        guard entitySource.bytes.count <= ModelFileText.maximumBytes else {
+            self.error("cannot read the entity file \(named) (\(path)): an entity file larger than "
+                       + "\(ModelFileText.maximumBytes >> 20) MiB must be a list of entities", at: node)
+            return nil
+        }
+        guard let root = parse(entitySource) else { return nil }
         // Diagnostics inside the entity file point into that file.
         let modelSource = source
         source = entitySource
@@ -501,9 +531,15 @@ struct ModelReader {
     /// A file the model names (an entity file, an included file), read and
     /// parsed; nil after its errors are reported (`named` says which in them).
     private mutating func readFile(_ path: String, what: String, named: String, at node: JSONNode) -> (SourceFile, JSONNode)? {
-        let text: String
+        guard let file = readText(path, what: what, named: named, at: node), let root = parse(file) else { return nil }
+        return (file, root)
+    }
+
+    /// A file's text, at most `limit` bytes; nil after its error is reported.
+    private mutating func readText(_ path: String, what: String, named: String, at node: JSONNode,
+                                   limit: Int = ModelFileText.maximumBytes) -> SourceFile? {
         do {
-            text = try ModelFileText.read(path: path, displayName: path, what: what)
+            return SourceFile(name: path, text: try ModelFileText.read(path: path, displayName: path, what: what, limit: limit))
         } catch {
             switch error {
             case .unreadable(let reason): self.error("cannot read \(what) \(named) (\(path)): \(reason)", at: node)
@@ -511,9 +547,11 @@ struct ModelReader {
             }
             return nil
         }
-        let file = SourceFile(name: path, text: text)
+    }
+
+    private mutating func parse(_ file: SourceFile) -> JSONNode? {
         do {
-            return (file, try PositionedJSONParser.parse(file))
+            return try PositionedJSONParser.parse(file)
         } catch {
             diagnostics += error.diagnostics
             return nil

@@ -27,6 +27,37 @@ struct ModelFileTextTests {
         """#
     }
 
+    /// Entity files have their own bound, above the models' 16 MiB, read
+    /// element by element when they are a list.
+    @Test func anEntityListPastTheModelBoundLoads() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let padding = String(repeating: " ", count: ModelFileText.maximumBytes + 1024)
+        let list = "[\n" + #"{"id": "ann", "name": "Ann Lee"},"# + padding + #"{"id": "bo", "name": "Bo Diaz"}]"#
+        try list.write(to: directory.appendingPathComponent("contacts.json"), atomically: false, encoding: .utf8)
+        let modelPath = directory.appendingPathComponent("phone.json").path
+        try model(entityFile: "contacts.json").write(toFile: modelPath, atomically: false, encoding: .utf8)
+        let loaded = try ModelLoader.load(path: modelPath)
+        guard case .entity(let entities)? = loaded.type(named: "Contact")?.kind else { Issue.record("no contacts"); return }
+        #expect(entities.map(\.id) == ["ann", "bo"])
+
+        // The same size as an object is refused, saying what to do.
+        try ("{\"entities\": " + list + "}").write(to: directory.appendingPathComponent("contacts.json"), atomically: false, encoding: .utf8)
+        #expect(loadErrors(modelPath) == ["\(modelPath):1:83: error: cannot read the entity file \"contacts.json\" of Contact "
+                                          + "(\(directory.path)/contacts.json): an entity file larger than 16 MiB must be a list of entities"])
+    }
+
+    /// An entity read on its own still has its errors where they are in its file.
+    @Test func aStreamedEntityErrorPointsIntoItsFile() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let entityPath = directory.appendingPathComponent("contacts.json").path
+        try "[{\"id\": \"ann\", \"name\": \"Ann Lee\"},\n {\"id\": \"bo\"}]".write(toFile: entityPath, atomically: false, encoding: .utf8)
+        let modelPath = directory.appendingPathComponent("phone.json").path
+        try model(entityFile: "contacts.json").write(toFile: modelPath, atomically: false, encoding: .utf8)
+        #expect(loadErrors(modelPath) == ["\(entityPath):2:2: error: an entity of Contact needs both \"id\" and \"name\""])
+    }
+
     /// A device never ends: it is refused before anything is read (a
     /// regular file over the limit is refused at the limit, `BoundedFileReaderTests`).
     @Test func anEndlessModelFileIsRefused() {
