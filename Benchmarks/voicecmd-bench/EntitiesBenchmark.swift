@@ -16,11 +16,12 @@ enum EntitiesBenchmark {
         let clips = try EntityClips.make(in: options.value("clips") ?? ".build/entity-clips")
         var rows: [JSONOutput] = []
         for count in counts {
-            let child = try runChild(CommandLine.arguments[0], ["entities", "--count", String(count), "--json"]
-                                     + (options.value("rounds").map { ["--rounds", $0] } ?? [])
-                                     + (count <= speechUpTo ? ["--clips", clips.folder] : [])
-                                     + (options.flag("no-second-opinion") ? ["--no-second-opinion"] : [])
-                                     + (options.value("class-above").map { ["--class-above", $0] } ?? []))
+            var arguments = ["entities", "--count", String(count), "--json"]
+            if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
+            if count <= speechUpTo { arguments += ["--clips", clips.folder] }
+            if let classAbove = options.value("class-above") { arguments += ["--class-above", classAbove] }
+            for flag in ["no-second-opinion", "from-file"] where options.flag(flag) { arguments.append("--" + flag) }
+            let child = try runChild(CommandLine.arguments[0], arguments)
             let lines = child.output.split(separator: "\n")
             guard child.status == 0 || child.status == 1, let last = lines.last, last.hasPrefix("{") else {
                 report.failures.append("\(count) contacts: the run ended with status \(child.status): \(child.output.suffix(300))")
@@ -41,8 +42,19 @@ enum EntitiesBenchmark {
         let book = AddressBook(contacts: count)
         var report = BenchReport(name: "entities")
 
+        // --from-file: the contacts in an entity file beside the model, as
+        // a phone's would be, instead of inside the model.
+        var modelPath: String?
+        if options.flag("from-file") {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-book-\(getpid())").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try book.entitiesJSON.write(toFile: folder + "/contacts.json", atomically: false, encoding: .utf8)
+            try book.json(entityFile: "contacts.json").write(toFile: folder + "/phone.json", atomically: false, encoding: .utf8)
+            modelPath = folder + "/phone.json"
+        }
+        defer { if let modelPath { try? FileManager.default.removeItem(atPath: (modelPath as NSString).deletingLastPathComponent) } }
         let loadStart = nanoseconds()
-        let model = try ModelLoader.load(text: book.json, name: "phone.json")
+        let model = try modelPath.map { try ModelLoader.load(path: $0) } ?? ModelLoader.load(text: book.json, name: "phone.json")
         let compileStart = nanoseconds()
         let matcher = Matcher(model: model)
         let compileEnd = nanoseconds()
@@ -113,14 +125,25 @@ struct AddressBook {
     let count: Int
     let json: String
 
+    /// The contacts as an entity file: a list.
+    let entitiesJSON: String
+
     init(contacts count: Int) {
         self.count = count
         var entities: [String] = []
         entities.reserveCapacity(count)
         for index in 0..<count { entities.append(#"{"id": "c\#(index)", "name": "\#(Self.name(index))"}"#) }
-        json = """
+        entitiesJSON = "[" + entities.joined(separator: ",\n") + "]"
+        json = Self.json(entities: entitiesJSON)
+    }
+
+    /// The model with its contacts in `entityFile`.
+    func json(entityFile: String) -> String { Self.json(entities: #"{"file": "\#(entityFile)"}"#) }
+
+    private static func json(entities: String) -> String {
+        """
             {"application": "Phone",
-             "types": {"Contact": {"kind": "entity", "entities": [\(entities.joined(separator: ",\n"))]}},
+             "types": {"Contact": {"kind": "entity", "entities": \(entities)}},
              "intents": {
                "Call": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["call \\(who)", "phone \\(who) [please]"]},
                "SendMessage": {"parameters": {"who": {"type": "Contact"}}, "phrases": ["send a message to \\(who)", "text \\(who)"]}

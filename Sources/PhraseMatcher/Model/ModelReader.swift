@@ -453,13 +453,13 @@ struct ModelReader {
     private mutating func readEntity(_ element: JSONNode, type: String, into entities: inout [Entity], seen: inout [String: Int]) {
         do {
             guard let fields = members(of: element, "an entity of \(type)", allowed: ["id", "name", "synonyms"]) else { return }
-            var id: String?, name: String?, synonyms: [String] = []
+            var id: String?, name: String?, synonyms: [String] = [], nameNode: JSONNode?
             for field in fields {
                 switch field.key {
                 case "id": id = nonEmptyString(field.value, "an entity id")
                 case "name":
                     name = nonEmptyString(field.value, "an entity name")
-                    recordWords(field.value)
+                    nameNode = field.value
                 case "synonyms": synonyms = self.synonyms(field.value, "entity synonyms", each: "a synonym of an entity")
                 default: break
                 }
@@ -475,7 +475,10 @@ struct ModelReader {
                 return
             }
             seen[id] = element.offset
-            checkHasWords(name, "the name of entity \(id)", at: element)
+            // Normalised once for both (a list may hold a million names).
+            let words = TextNormalizer.words(of: name)
+            if let nameNode { wordLocations.record(name, words: words, at: nameNode, in: source) }
+            checkHasWords(words, "the name of entity \(id)", at: element)
             entities.append(Entity(id: id, name: name, synonyms: synonyms))
         }
     }
@@ -584,7 +587,10 @@ struct ModelReader {
     }
 
     private mutating func checkHasWords(_ text: String, _ what: String, at node: JSONNode) {
-        let words = TextNormalizer.words(of: text)
+        checkHasWords(TextNormalizer.words(of: text), what, at: node)
+    }
+
+    private mutating func checkHasWords(_ words: [String], _ what: String, at node: JSONNode) {
         if words.isEmpty { error("\(what) has no words that can be spoken", at: node) }
         checkWordLengths(words, what, at: node)
     }
