@@ -100,11 +100,15 @@ struct EntityClips {
         let start = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: nil, options: options)
         heard.readySeconds = Double(nanoseconds() - start) / 1e9
-        func transcripts(_ clip: Clip) throws -> [Transcript] {
+        /// A clip heard: its transcripts, its seconds, and the seconds spent hearing it.
+        func transcripts(_ clip: Clip) throws -> [Transcript] { try timedTranscripts(clip).transcripts }
+        func timedTranscripts(_ clip: Clip) throws -> (transcripts: [Transcript], audio: Double, decoding: Double) {
             var source = try AudioReaders.open(path: clip.path)
             let samples = try AudioReaders.readAll(&source)
             var buffer: any AudioReader = SampleBufferReader(samples: samples)
-            return try recognizer.transcribe(&buffer)
+            let start = nanoseconds()
+            let transcripts = try recognizer.transcribe(&buffer)
+            return (transcripts, Double(samples.count) / 16000, Double(nanoseconds() - start) / 1e9)
         }
         for clip in newcomerClips {
             let before = try transcripts(clip).compactMap(\.match).first
@@ -121,13 +125,9 @@ struct EntityClips {
             }
         }
         for clip in clips {
-            var source = try AudioReaders.open(path: clip.path)
-            let samples = try AudioReaders.readAll(&source)
-            heard.audioSeconds += Double(samples.count) / 16000
-            var buffer: any AudioReader = SampleBufferReader(samples: samples)
-            let decodeStart = nanoseconds()
-            let transcripts = try recognizer.transcribe(&buffer)
-            heard.decodeSeconds += Double(nanoseconds() - decodeStart) / 1e9
+            let (transcripts, audio, decoding) = try timedTranscripts(clip)
+            heard.audioSeconds += audio
+            heard.decodeSeconds += decoding
             heard.total += 1
             let said = transcripts.map(\.text).joined(separator: " ")
             if ProcessInfo.processInfo.environment["ENTITY_DEBUG"] != nil {

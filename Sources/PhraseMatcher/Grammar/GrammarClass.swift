@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type whose names are too many to spell out in a recognition grammar
 /// (a phone's contacts, a music library): the grammar holds one token for
 /// it, and the recogniser searches the names as a class, each name one
@@ -11,7 +13,7 @@ package struct GrammarClass: Sendable, Equatable {
     package var names: [[String]]
     /// The token standing for the class in the grammar: underscores round
     /// the type's name, which no spoken word holds (its words are letters,
-    /// digits and apostrophes), and which JSGF writes without quotes.
+    /// digits and apostrophes).
     package let token: String
 
     package init(type: String, names: [[String]]) {
@@ -21,8 +23,14 @@ package struct GrammarClass: Sendable, Equatable {
         self.names = names.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
+    /// Letters and digits as they are, anything else by its code ("_2d"
+    /// for "-"), so two type names never share a token.
     package static func token(forType type: String) -> String {
-        "_" + String(type.map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_"
+        var token = "_"
+        for scalar in type.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) { token.unicodeScalars.append(scalar) } else { token += "_" + String(scalar.value, radix: 16) }
+        }
+        return token + "_"
     }
 
     /// Whether a grammar word is a class token.

@@ -1,8 +1,10 @@
-/// A trigram language model (ARPA text) that says what a word automaton
-/// says: every word sequence of its paths has the trigrams, bigrams and
-/// sentence ends it is made of, each word after a history as likely as the
-/// others the automaton allows there (as a grammar search weighs its
-/// arcs), and what the paths never do costs `backoff` decades a step.
+/// A trigram language model (ARPA text) of a word automaton's paths: every
+/// word sequence of its paths has the trigrams, bigrams and sentence ends
+/// it is made of, each word after a two-word history as likely as the
+/// others the automaton allows after it (as a grammar search weighs its
+/// arcs), and a step no path takes costs `backoff` decades. Three words
+/// are all it remembers: a sequence whose every three words occur on some
+/// path passes though no one path holds it (the matcher then refuses it).
 /// PocketSphinx's n-gram search then hears a grammar whose class tokens
 /// (`GrammarClass`) stand for lists of any length: its lexicon tree
 /// shares the names' sounds, where a grammar search sets up every name

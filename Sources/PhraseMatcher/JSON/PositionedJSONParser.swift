@@ -40,24 +40,7 @@ package struct PositionedJSONParser {
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "[") else { return false }
-        let start = parser.index
-        parser.index += 1
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "]") {
-            parser.index += 1
-        } else {
-            while true {
-                parser.skipWhitespace()
-                each(try parser.parseValue())
-                parser.skipWhitespace()
-                guard parser.index < parser.bytes.count else {
-                    throw parser.error("expected ',' or ']' to continue the array opened at \(parser.position(start)), found end of file")
-                }
-                if parser.bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-                if parser.bytes[parser.index] == UInt8(ascii: "]") { parser.index += 1; break }
-                throw parser.error("expected ',' or ']' after an array element, found \(parser.describeCurrent())")
-            }
-        }
+        try parser.parseArrayElements(each)
         parser.skipWhitespace()
         if parser.index < parser.bytes.count {
             throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
@@ -153,25 +136,31 @@ package struct PositionedJSONParser {
 
     private mutating func parseArray() throws(ModelLoadError) -> JSONNode {
         let start = index
+        var elements: [JSONNode] = []
+        try parseArrayElements { elements.append($0) }
+        return JSONNode(value: .array(elements), offset: start, length: index - start)
+    }
+
+    /// The array at `index` ('['), each element handed to `each` as it is read.
+    private mutating func parseArrayElements(_ each: (JSONNode) -> Void) throws(ModelLoadError) {
+        let start = index
         try enterNesting()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONNode] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return JSONNode(value: .array(elements), offset: start, length: index - start)
+            return
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            each(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or ']' to continue the array opened at \(position(start)), found end of file") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }
             throw error("expected ',' or ']' after an array element, found \(describeCurrent())")
         }
-        return JSONNode(value: .array(elements), offset: start, length: index - start)
     }
 
     private func position(_ offset: Int) -> String {

@@ -128,6 +128,10 @@ public final class Matcher: Sendable {
     public func changingEntities(ofType type: String, removing removed: Set<String> = [], adding added: [Entity]) -> Matcher? {
         guard let typeIndex = model.types.firstIndex(where: { $0.name == type }),
               case .entity(let entities) = model.types[typeIndex].kind else { return nil }
+        // An id added twice is added once, as it was last given.
+        var lastOf: [String: Int] = [:]
+        for (index, entity) in added.enumerated() { lastOf[entity.id] = index }
+        let added = added.enumerated().filter { lastOf[$0.element.id] == $0.offset }.map(\.element)
         let replaced = removed.union(added.map(\.id))
         var model = self.model
         var kept: [Entity] = []

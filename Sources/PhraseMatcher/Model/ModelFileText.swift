@@ -9,8 +9,9 @@ enum ModelFileText {
     static let maximumBytes = 16 << 20
     /// The largest entity file read: a list of names, read element by
     /// element when it is an array (`PositionedJSONParser.forEachElement`),
-    /// so its bound is the text itself: 256 MiB, about five million
-    /// contacts.
+    /// so no tree of every entity is built, only copies of the text (about
+    /// four times the file at the peak): 256 MiB, about five million
+    /// contacts, and a gigabyte of memory for the biggest.
     static let maximumEntityBytes = 256 << 20
 
     /// Why a file gave no text: each reader words the first case its own way.

@@ -50,7 +50,7 @@ struct LibraryChecksum: Equatable {
             // "DIGEST  NAME", or "DIGEST *NAME" for a binary-mode line.
             let hex = line.prefix(64)
             let rest = line.dropFirst(64)
-            guard hex.count == 64, hex.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+            guard hex.utf8.count == 64, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
                   rest.hasPrefix("  ") || rest.hasPrefix(" *"), rest.dropFirst(2) == name[...], digest == nil else { return nil }
             digest = String(hex)
         }
@@ -58,9 +58,10 @@ struct LibraryChecksum: Equatable {
         return LibraryChecksum(size: size, digest: digest)
     }
 
-    /// The SHA-256 of the regular file at `path`, read in chunks; nil and
-    /// the reason when it cannot be read.
-    static func digest(ofFileAt path: String) -> Result<String, BoundedFileReader.Failure> {
+    /// The SHA-256 of the regular file at `path`, read in chunks, and the
+    /// file's status as it was read (the same before and after, or it
+    /// changed while it was read); the reason when it cannot be read.
+    static func digest(ofFileAt path: String) -> Result<(digest: String, status: stat), BoundedFileReader.Failure> {
         do {
             try BoundedFileReader.requireRegularFile(path, limit: SharedLibraryFile.largest)
         } catch {
@@ -69,6 +70,10 @@ struct LibraryChecksum: Equatable {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.init(reason: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
+        var before = stat()
+        guard fstat(descriptor, &before) == 0, before.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.init(reason: "it is not a regular file"))
+        }
         var hash = SHA256()
         var total = 0
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -85,6 +90,10 @@ struct LibraryChecksum: Equatable {
             if total > SharedLibraryFile.largest { return .failure(.init(reason: "it grew while it was read")) }
             hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
         }
-        return .success(hash.hexDigest())
+        var after = stat()
+        guard fstat(descriptor, &after) == 0, VerifiedLibraries.same(before, after) else {
+            return .failure(.init(reason: "it changed while it was read"))
+        }
+        return .success((hash.hexDigest(), before))
     }
 }

@@ -52,11 +52,11 @@ enum SharedLibraryFile {
         switch LibraryChecksum.digest(ofFileAt: path) {
         case .failure(let failure):
             throw SpeechError("cannot load \(path): \(failure.reason)")
-        case .success(let digest) where digest != checksum.digest:
-            throw SpeechError("cannot load \(path): its SHA-256 is \(digest.prefix(12))…, but its checksum says "
+        case .success(let read) where read.digest != checksum.digest:
+            throw SpeechError("cannot load \(path): its SHA-256 is \(read.digest.prefix(12))…, but its checksum says "
                 + "\(checksum.digest.prefix(12))… (damaged or replaced; run make deps again)")
-        case .success:
-            verified.remember(path: path, digest: checksum.digest)
+        case .success(let read):
+            verified.remember(path: path, digest: checksum.digest, status: read.status)
         }
     }
 

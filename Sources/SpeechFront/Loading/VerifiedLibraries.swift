@@ -27,7 +27,13 @@ struct VerifiedLibraries {
     /// The line that stands for `path` as it is now, checked to have `digest`.
     static func line(path: String, digest: String) -> String? {
         var status = stat()
-        guard stat(path, &status) == 0, !path.contains("\n") else { return nil }
+        guard stat(path, &status) == 0 else { return nil }
+        return line(path: path, digest: digest, status: status)
+    }
+
+    /// The line for `path` with `status`, the file's as it was checked.
+    static func line(path: String, digest: String, status: stat) -> String? {
+        guard !path.contains("\n") else { return nil }
         let fields: [CustomStringConvertible] = [
             digest, status.st_dev, status.st_ino, status.st_size,
             "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)", "\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)",
@@ -47,9 +53,18 @@ struct VerifiedLibraries {
         return lines().contains { $0 == line }
     }
 
-    /// Remembers that the library at `path` has `digest`; best effort.
-    func remember(path: String, digest: String) {
-        guard let file, let line = Self.line(path: path, digest: digest) else { return }
+    /// Whether two statuses are of the same file, unchanged.
+    static func same(_ one: stat, _ other: stat) -> Bool {
+        one.st_dev == other.st_dev && one.st_ino == other.st_ino && one.st_size == other.st_size
+            && one.st_mtim.tv_sec == other.st_mtim.tv_sec && one.st_mtim.tv_nsec == other.st_mtim.tv_nsec
+            && one.st_ctim.tv_sec == other.st_ctim.tv_sec && one.st_ctim.tv_nsec == other.st_ctim.tv_nsec
+    }
+
+    /// Remembers that the library at `path`, whose status was `status`
+    /// when it was read, has `digest`; best effort. A file replaced since
+    /// has another status, so it is not the one remembered.
+    func remember(path: String, digest: String, status: stat) {
+        guard let file, let line = Self.line(path: path, digest: digest, status: status) else { return }
         let suffix = " " + path
         var kept = lines().filter { !$0.hasSuffix(suffix) }.suffix(Self.most - 1).map(String.init)
         kept.append(line)

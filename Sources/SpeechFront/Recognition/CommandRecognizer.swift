@@ -107,6 +107,11 @@ public final class CommandRecognizer {
         try searches.changeEntities(ofType: type, removing: removed, adding: entities, model: changed.model)
     }
 
+    /// Whether `changeEntities` changes `type`'s entities in place (a list
+    /// longer than `Options.classAbove`, heard as a class, without a wake
+    /// phrase), rather than building the searches again.
+    public func changesEntitiesInPlace(ofType type: String) -> Bool { searches.changesInPlace(type) }
+
     /// The audio heard next is a new recording or stream: nothing heard
     /// before shapes how it is heard (`transcribe` starts one itself).
     public func startNewStream() {
@@ -225,9 +230,12 @@ public final class CommandRecognizer {
             // search that lost its path gives a piece of one, which fits
             // the audio no better than silence does).
             let words = Self.spokenWords(other)
+            // A class result that is no whole command (a name since removed,
+            // a path that lost its name) gives way to one that is.
+            let classIsCommand = matcher.match(NormalizedText(words: Self.spokenWords(decoded))).exactReading != nil
             if words != Self.spokenWords(decoded), matcher.match(NormalizedText(words: words)).exactReading != nil,
                let otherForced = try alignment(of: other, segment),
-               otherForced.score > forced?.score ?? .min {
+               !classIsCommand || otherForced.score > forced?.score ?? .min {
                 best = other
                 forced = otherForced
             }

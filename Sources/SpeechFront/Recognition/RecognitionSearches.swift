@@ -25,13 +25,14 @@ final class RecognitionSearches {
     /// The command grammar's automaton, and its phones once asked for.
     private var commandAutomaton: WordAutomaton?
     private var commandPhoneGraph: GrammarPhoneGraph?
-    /// The model the command search was built from, with the changes since.
-    private var model: CommandModel
     /// Entities added to each class type since its search was built: the
     /// class search cannot take a name without being built again (its
     /// lexicon tree), so they are heard by a small grammar of their own
-    /// (`addedNames`) until there are `mostAdded` of them.
+    /// (`addedNames`) until `mostAdded` entities were added or removed.
     private(set) var added: [String: [Entity]] = [:]
+    /// Entities removed since the class search was built: their names
+    /// stay in it (the matcher no longer takes them) until it is rebuilt.
+    private var removedCount = 0
     private(set) var hasAddedNames = false
     static let mostAdded = 100
     private var hasLanguageModel = false
@@ -50,7 +51,6 @@ final class RecognitionSearches {
         self.vocabulary = vocabulary
         self.options = options
         self.grammar = grammar
-        self.model = model
         try loadCommands(model)
     }
 
@@ -75,27 +75,35 @@ final class RecognitionSearches {
     /// the search of the same name), answer grammars are compiled afresh.
     func replaceModel(_ model: CommandModel) throws(SpeechError) {
         grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
-        self.model = model
         answerSearches = [:]
         answerKeys = [:]
         added = [:]
+        removedCount = 0
         if hasAddedNames { try decoder.remove(.addedNames) }
         hasAddedNames = false
         try loadCommands(model)
     }
 
+    /// Whether `type`'s names are a class of the command search.
+    func hearsAsClass(_ type: String) -> Bool { grammar.classes.contains { $0.type == type } }
+
+    /// Whether a change to `type`'s entities leaves the searches as they
+    /// are (`changeEntities`), rather than building them again.
+    func changesInPlace(_ type: String) -> Bool { hearsAsClass(type) && wakePhrase == nil }
+
     /// The entities of `type` changed (`model` is the model after the
     /// change). For a class type the class search stays as it is, and the
     /// names added since it was built get a small grammar of their own, in
-    /// milliseconds; past `mostAdded` of them, or for a type spelt out in
-    /// the grammar, the searches are built again.
+    /// milliseconds; past `mostAdded` changes, for a type spelt out in the
+    /// grammar, or with a wake phrase (whose command search has no such
+    /// grammar beside it), the searches are built again.
     func changeEntities(ofType type: String, removing removed: Set<String>, adding entities: [Entity],
                         model: CommandModel) throws(SpeechError) {
-        guard grammar.classes.contains(where: { $0.type == type }) else { return try replaceModel(model) }
+        guard changesInPlace(type) else { return try replaceModel(model) }
         let replaced = removed.union(entities.map(\.id))
         added[type] = (added[type] ?? []).filter { !replaced.contains($0.id) } + entities
-        self.model = model
-        guard added.values.reduce(0, { $0 + $1.count }) <= Self.mostAdded else { return try replaceModel(model) }
+        removedCount += removed.count
+        guard added.values.reduce(0, { $0 + $1.count }) + removedCount <= Self.mostAdded else { return try replaceModel(model) }
         if hasAddedNames { try decoder.remove(.addedNames) }
         hasAddedNames = false
         guard added.values.contains(where: { !$0.isEmpty }) else { return }

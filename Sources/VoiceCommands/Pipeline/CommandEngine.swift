@@ -216,19 +216,25 @@ public final class CommandEngine: Sendable {
     /// of that name.
     @discardableResult
     public func changeEntities(_ change: EntityChange) -> Bool {
-        let notify = state.withLock { state -> (@Sendable (CommandModel) -> Void)?? in
-            guard let matcher = state.matcher.changingEntities(ofType: change.type, removing: change.removed, adding: change.added) else {
-                return .none
+        // The matcher is changed outside the lock (matching goes on
+        // meanwhile); a change committed meanwhile means changing again on top of it.
+        while true {
+            let (current, generation) = state.withLock { ($0.matcher, $0.modelGeneration) }
+            guard let matcher = current.changingEntities(ofType: change.type, removing: change.removed, adding: change.added) else {
+                return false
             }
-            state.model = matcher.model
-            state.matcher = matcher
-            state.modelGeneration += 1
-            Self.record(change, in: &state)
-            return .some(state.onModelChange)
+            let outcome = state.withLock { state -> (committed: Bool, notify: (@Sendable (CommandModel) -> Void)?) in
+                guard state.modelGeneration == generation else { return (false, nil) }
+                state.model = matcher.model
+                state.matcher = matcher
+                state.modelGeneration += 1
+                Self.record(change, in: &state)
+                return (true, state.onModelChange)
+            }
+            guard outcome.committed else { continue }
+            outcome.notify?(matcher.model)
+            return true
         }
-        guard case .some(let onModelChange) = notify else { return false }
-        onModelChange?(model)
-        return true
     }
 
     /// The model and matcher now, and the entity changes that led to them

@@ -503,7 +503,8 @@ public actor CommandSession {
         // Entities changed in place (`CommandEngine.changeEntities`) are
         // changed in place in the recogniser too; anything else rebuilds it.
         let (changes, matcher, generation) = engine.entityChanges(since: recognizerGeneration)
-        if let changes {
+        // A change to a list spelt out in the grammar rebuilds it: once for all.
+        if let changes, changes.allSatisfy({ recognizer.changesEntitiesInPlace(ofType: $0.type) }) {
             for change in changes {
                 try recognizer.changeEntities(ofType: change.type, removing: change.removed, adding: change.added, matcher: matcher)
             }

@@ -20,6 +20,7 @@ struct GrammarClassTests {
         #expect(GrammarClass.isToken("_Contact_"))
         #expect(!GrammarClass.isToken("call"))
         // A type's name may hold anything; its token only letters and digits.
-        #expect(GrammarClass.token(forType: "Song title") == "_Song_title_")
+        #expect(GrammarClass.token(forType: "Song title") == "_Song_20title_")
+        #expect(GrammarClass.token(forType: "a-b") != GrammarClass.token(forType: "a b"))
     }
 }
