@@ -199,6 +199,7 @@ public final class CommandEngine: Sendable {
         /// Entities added; one whose id was there replaces it (a rename).
         public var added: [Entity]
 
+        /// A change to `type`: the ids `removed`, the entities `added`.
         public init(type: String, removed: Set<String> = [], added: [Entity] = []) {
             self.type = type
             self.removed = removed
