@@ -19,7 +19,7 @@ enum EntitiesBenchmark {
             var arguments = ["entities", "--count", String(count), "--json"]
             if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
             if count <= speechUpTo { arguments += ["--clips", clips.folder] }
-            if let classAbove = options.value("class-above") { arguments += ["--class-above", classAbove] }
+            for option in ["class-above", "class-search"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
             for flag in ["no-second-opinion", "from-file"] where options.flag(flag) { arguments.append("--" + flag) }
             let child = try runChild(CommandLine.arguments[0], arguments)
             let lines = child.output.split(separator: "\n")
@@ -88,7 +88,8 @@ enum EntitiesBenchmark {
                 + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak), at: 0)
         if let folder = options.value("clips") {
             let heard = try EntityClips(folder: folder, secondOpinionOff: options.flag("no-second-opinion"),
-                                        classAbove: options.value("class-above").flatMap { Int($0) }).hear(model: model, matcher: matcher)
+                                        classAbove: options.value("class-above").flatMap { Int($0) },
+                                        classSearch: options.value("class-search")).hear(model: model, matcher: matcher)
             report.lines.append(heard.line(count: count))
             report.failures += heard.failures
             report.figures += heard.figures

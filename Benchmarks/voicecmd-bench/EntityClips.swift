@@ -17,6 +17,8 @@ struct EntityClips {
     var secondOpinionOff = false
     /// Lists longer than this are heard as classes (the recogniser's default when nil).
     var classAbove: Int?
+    /// PocketSphinx settings of the class search to try ("beam=1e-60,…"; the recogniser's when nil).
+    var classSearch: String?
     /// The contact added while listening, and the clips that call them.
     static let newcomer = Entity(id: "newcomer", name: "Zelda Fitzpatrick")
     var newcomerClips: [Clip] {
@@ -91,12 +93,7 @@ struct EntityClips {
         // As voicecmd listens by default: with the neural second opinion when it is installed.
         options.asksSecondOpinion = !secondOpinionOff
         if let classAbove { options.classAbove = classAbove }
-        if let settings = ProcessInfo.processInfo.environment["CLASS_SEARCH"] {
-            options.classSearchSettings = settings.split(separator: ",").map { pair in
-                let parts = pair.split(separator: "=")
-                return (String(parts[0]), String(parts[1]))
-            }
-        }
+        if let classSearch { options.classSearchSettings = ASRBenchmark.settings(classSearch) }
         let start = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: nil, options: options)
         heard.readySeconds = Double(nanoseconds() - start) / 1e9
@@ -130,9 +127,6 @@ struct EntityClips {
             heard.decodeSeconds += decoding
             heard.total += 1
             let said = transcripts.map(\.text).joined(separator: " ")
-            if ProcessInfo.processInfo.environment["ENTITY_DEBUG"] != nil {
-                for transcript in transcripts { print("DEBUG \(clip.voice) \(transcript.text) \(transcript.confidence) \(String(describing: transcript.evidence))") }
-            }
             guard let command = transcripts.first(where: { $0.match?.best != nil })?.match else {
                 heard.notTaken += 1
                 heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": not taken (heard \"\(said)\")")

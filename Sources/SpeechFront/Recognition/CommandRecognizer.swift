@@ -223,7 +223,8 @@ public final class CommandRecognizer {
     /// weighing of its choices tips it).
     private func classResult(_ decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance {
         var best = decoded
-        var forced = try alignment(of: decoded, segment)
+        let said = Self.spokenWords(decoded)
+        var forced = try alignment(of: said, segment)
         if searches.hasAddedNames {
             let other = try decoder.decode(segment.samples, with: .addedNames, nbest: 1)
             // Only a whole command is an account of the audio (a grammar
@@ -232,9 +233,9 @@ public final class CommandRecognizer {
             let words = Self.spokenWords(other)
             // A class result that is no whole command (a name since removed,
             // a path that lost its name) gives way to one that is.
-            let classIsCommand = matcher.match(NormalizedText(words: Self.spokenWords(decoded))).exactReading != nil
-            if words != Self.spokenWords(decoded), matcher.match(NormalizedText(words: words)).exactReading != nil,
-               let otherForced = try alignment(of: other, segment),
+            let classIsCommand = matcher.match(NormalizedText(words: said)).exactReading != nil
+            if words != said, matcher.match(NormalizedText(words: words)).exactReading != nil,
+               let otherForced = try alignment(of: words, segment),
                !classIsCommand || otherForced.score > forced?.score ?? .min {
                 best = other
                 forced = otherForced
@@ -244,10 +245,9 @@ public final class CommandRecognizer {
         return best
     }
 
-    /// A decode of `decoded`'s words alone over the segment; nil when
-    /// there are none, or they cannot be a grammar.
-    private func alignment(of decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance? {
-        let words = Self.spokenWords(decoded)
+    /// A decode of `words` alone over the segment; nil when there are
+    /// none, or they cannot be a grammar.
+    private func alignment(of words: [String], _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance? {
         guard !words.isEmpty, let search = try searches.heardWords(words) else { return nil }
         let forced = try decoder.decode(segment.samples, with: search, nbest: 1)
         return Self.spokenWords(forced) == words ? forced : nil
