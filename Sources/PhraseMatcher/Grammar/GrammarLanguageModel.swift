@@ -64,8 +64,12 @@ package struct GrammarLanguageModel: Sendable {
         let backoff = Self.format(Self.backoff)
         var lines: [String] = []
         lines.reserveCapacity(vocabulary.count + padding + bigrams.count * 4 + 16)
+        // A bigram that starts a trigram history backs off too.
         let bigramLines = bigrams.sorted { name($0.key) < name($1.key) }.flatMap { history, next in
-            next.map(name).sorted().map { "\(log10Share(next.count)) \(name(history)) \($0)" }
+            next.sorted { name($0) < name($1) }.map { word in
+                let line = "\(log10Share(next.count)) \(name(history)) \(name(word))"
+                return trigrams[[history, word]] == nil ? line : "\(line) \(backoff)"
+            }
         }
         let trigramLines = trigrams.sorted { $0.key.map(name).joined(separator: " ") < $1.key.map(name).joined(separator: " ") }
             .flatMap { history, next in
@@ -78,13 +82,7 @@ package struct GrammarLanguageModel: Sendable {
         lines.append("\(unigram) </s>")
         for word in vocabulary { lines.append("\(unigram) \(word) \(backoff)") }
         for index in 0..<padding { lines.append("-99 <pad\(index)>") }
-        lines += ["", "\\2-grams:"]
-        // A bigram that starts a trigram history backs off too.
-        let trigramHistories = Set(trigrams.keys.map { $0.map(name).joined(separator: " ") })
-        for line in bigramLines {
-            let words = line.split(separator: " ").dropFirst().joined(separator: " ")
-            lines.append(trigramHistories.contains(words) ? "\(line) \(backoff)" : line)
-        }
+        lines += ["", "\\2-grams:"] + bigramLines
         lines += ["", "\\3-grams:"] + trigramLines + ["", "\\end\\", ""]
         text = lines.joined(separator: "\n")
     }
