@@ -124,13 +124,13 @@ public final class CommandRecognizer {
     public func recognize(_ segment: SpeechSegment) throws(SpeechError) -> Transcript {
         switch options.mode {
         case .grammar:
-            return try recognizeWithGrammar(segment, reject: false)
+            return offeringSoundAlikes(try recognizeWithGrammar(segment, reject: false))
         case .lm:
             return try recognizeWithLanguageModel(segment)
         case .auto:
             let commands = try recognizeWithGrammar(segment, reject: true)
-            if let heard = try neuralCommand(over: commands, segment) { return heard }
-            return try preferringFreeText(commands, segment)
+            if let heard = try neuralCommand(over: commands, segment) { return offeringSoundAlikes(heard) }
+            return offeringSoundAlikes(try preferringFreeText(commands, segment))
         }
     }
 

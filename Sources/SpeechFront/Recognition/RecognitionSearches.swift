@@ -34,6 +34,8 @@ final class RecognitionSearches {
     /// stay in it (the matcher no longer takes them) until it is rebuilt.
     private var removedCount = 0
     private(set) var hasAddedNames = false
+    /// Each class's words said alike, to offer the names a name heard may be.
+    private var soundAlikes: [SoundAlikeWords] = []
     static let mostAdded = 100
     private var hasLanguageModel = false
     private var hasPhoneLoop = false
@@ -115,12 +117,19 @@ final class RecognitionSearches {
         }
         try addGrammar(.addedNames, JSGFGrammar(model: addedOnly, name: "added", classAbove: .max), what: "grammar of the names added")
         hasAddedNames = true
+        // After the grammar: its words are the decoder's now, with their phones.
+        if let index = soundAlikes.firstIndex(where: { $0.type == type }) {
+            soundAlikes[index].add(entities.flatMap(Self.spellings).map(TextNormalizer.words)) { decoder.pronunciation(of: $0) }
+        }
     }
 
     private func loadCommands(_ model: CommandModel) throws(SpeechError) {
         vocabulary.wordLocations = model.wordLocations
         commandAutomaton = try addGrammar(.commands, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
         commandPhoneGraph = nil
+        soundAlikes = Self.entityNames(model, classes: grammar.classes).map { type, names in
+            SoundAlikeWords(type: type, names: names) { decoder.pronunciation(of: $0) }
+        }
         if let wakePhrase { try addGrammar(.wakeCommands, grammar, prefix: wakePhrase.words, what: "recognition grammar") }
     }
 
@@ -170,6 +179,22 @@ final class RecognitionSearches {
         return .heardWords
     }
     private static let longestHeard = 40
+
+    /// The words of `type`'s names said alike; nil when it is no entity
+    /// type or none of its words are.
+    func soundAlikeWords(ofType type: String) -> SoundAlikeWords? { soundAlikes.first { $0.type == type && $0.hasAny } }
+
+    /// Each entity type's names as words: a class's as the grammar holds
+    /// them (a long list is not split into words twice).
+    private static func entityNames(_ model: CommandModel, classes: [GrammarClass]) -> [(String, [[String]])] {
+        model.types.compactMap { type in
+            guard case .entity(let entities) = type.kind else { return nil }
+            if let list = classes.first(where: { $0.type == type.name }) { return (type.name, list.names) }
+            return (type.name, entities.flatMap(spellings).map(TextNormalizer.words))
+        }
+    }
+
+    private static func spellings(_ entity: Entity) -> [String] { [entity.name] + entity.synonyms }
 
     /// The general language model's search, loaded (with the whole
     /// dictionary) the first time.

@@ -1,0 +1,54 @@
+/// The words of one entity type's names that are said the same way
+/// ("Steven" and "Stephen", "Miller" and "Millar": one pronunciation in
+/// the dictionary), so that a name heard can be offered with the names it
+/// cannot be told from. A short list rarely holds both; a hundred
+/// thousand contacts always do.
+struct SoundAlikeWords {
+    /// The entity type in the model.
+    let type: String
+    /// Each word's phones.
+    private var soundOfWord: [String: String] = [:]
+    /// The words said with each phones, in the order they came.
+    private var wordsBySound: [String: [String]] = [:]
+
+    /// `phonesOf`: a word's phones, nil for a word the decoder lacks
+    /// (which sounds like nothing, so like no other word).
+    init(type: String, names: [[String]], phonesOf: (String) -> String?) {
+        self.type = type
+        add(names, phonesOf: phonesOf)
+    }
+
+    /// Names that joined the list: their new words are looked up once.
+    mutating func add(_ names: [[String]], phonesOf: (String) -> String?) {
+        for name in names {
+            // A word without phones yet is looked up again when it comes again.
+            for word in name where soundOfWord[word] == nil {
+                guard let phones = phonesOf(word), !phones.isEmpty else { continue }
+                soundOfWord[word] = phones
+                wordsBySound[phones, default: []].append(word)
+            }
+        }
+    }
+
+    /// Whether some two words of the list are said alike.
+    var hasAny: Bool { wordsBySound.values.contains { $0.count > 1 } }
+
+    /// The other words said with `word`'s phones.
+    func others(of word: String) -> [String] {
+        guard let phones = soundOfWord[word], let group = wordsBySound[phones], group.count > 1 else { return [] }
+        return group.filter { $0 != word }
+    }
+
+    /// Other spellings of `name` said with the same phones, word for word
+    /// ("stephen gill" for "steven gill"), at most `limit`: names the list
+    /// may or may not hold (the matcher says which it does).
+    func spellings(of name: [String], limit: Int) -> [[String]] {
+        var spellings: [[String]] = [[]]
+        for word in name {
+            spellings = spellings.flatMap { start in ([word] + others(of: word)).map { start + [$0] } }
+            // The name itself stays first; the rest beyond the limit are never offered.
+            if spellings.count > limit + 1 { spellings.removeLast(spellings.count - limit - 1) }
+        }
+        return Array(spellings.dropFirst())
+    }
+}
