@@ -48,9 +48,15 @@ struct LatencySummary {
 }
 
 /// Peak resident memory of this process in MB (VmHWM).
-func peakMemoryMB() -> Double {
+func peakMemoryMB() -> Double { memoryStatusMB("VmHWM:") }
+
+/// Resident memory of this process now, in MB (VmRSS).
+func residentMemoryMB() -> Double { memoryStatusMB("VmRSS:") }
+
+/// One of /proc/self/status's sizes, in MB; 0 when it cannot be read.
+private func memoryStatusMB(_ field: String) -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    for line in status.split(separator: "\n") where line.hasPrefix(field) {
         let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
         return kilobytes / 1024
     }

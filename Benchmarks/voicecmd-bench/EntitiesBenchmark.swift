@@ -121,6 +121,12 @@ struct AddressBook {
             }
             return nil
         }
+
+        /// Whether `result` asks which of a few contacts, this one among them.
+        func isOffered(in result: MatchResult) -> Bool {
+            guard let best = result.best, best.intent == intent, case .ambiguousEntities(let ids)? = best.argument("who")?.value else { return false }
+            return ids.contains(contact)
+        }
     }
 
     let count: Int

@@ -4,8 +4,9 @@ import VoiceCommands
 /// Spoken commands to an address book, for `entities`: twenty contacts
 /// among the first thousand (so every book holds them), each said by
 /// espeak-ng and by flite, made once into a folder. Heard by the
-/// recogniser of a book, each is right (its intent and contact), wrong
-/// (another command acted on: what nobody said) or not taken.
+/// recogniser of a book, each is right (its intent and contact), asked
+/// which (a disambiguation offering its contact among a few), wrong
+/// (another command acted on, or offered: what nobody said) or not taken.
 struct EntityClips {
     struct Clip {
         var path: String
@@ -59,29 +60,32 @@ struct EntityClips {
         var audioSeconds = 0.0
         var right: [String: Int] = [:]
         var wrong = 0
+        /// Asked which of a few names, the one said among them (a disambiguation).
+        var asked = 0
         var notTaken = 0
         var total = 0
         var failures: [String] = []
         var mistakes: [String] = []
-        var peakMB = 0.0
+        /// Resident memory with the recogniser ready, and at most.
+        var readyMB = 0.0, peakMB = 0.0
         /// Adding the newcomer to the recogniser, and their clips heard after it.
         var updateSeconds = 0.0
         var newcomerRight = 0
 
         func line(count: Int) -> String {
             let byVoice = right.keys.sorted().map { "\($0) \(right[$0]!)/\(total / 2)" }.joined(separator: ", ")
-            return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), wrong %d, not taken %d; peak memory %.0f MB; a contact added in %.1f ms, heard right after it %d/2",
+            return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), asked which (the name said offered) %d, wrong %d, not taken %d; memory %.0f MB when ready, %.0f MB at most; a contact added in %.1f ms, heard right after it %d/2",
                           readySeconds, decodeSeconds / max(audioSeconds, 0.001), right.values.reduce(0, +), total,
-                          byVoice, wrong, notTaken, peakMB, updateSeconds * 1000, newcomerRight)
-                + (mistakes.isEmpty ? "" : "\n          " + mistakes.prefix(6).joined(separator: "\n          "))
+                          byVoice, asked, wrong, notTaken, readyMB, peakMB, updateSeconds * 1000, newcomerRight)
+                + (mistakes.isEmpty ? "" : "\n          " + mistakes.joined(separator: "\n          "))
         }
 
         var figures: [(String, JSONOutput)] {
             [("ready_s", .number((readySeconds * 1000).rounded() / 1000)),
              ("rtf", .number((decodeSeconds / max(audioSeconds, 0.001) * 1000).rounded() / 1000)),
-             ("names_right", .number(Double(right.values.reduce(0, +)))), ("names_wrong", .number(Double(wrong))),
+             ("names_right", .number(Double(right.values.reduce(0, +)))), ("names_asked", .number(Double(asked))), ("names_wrong", .number(Double(wrong))),
              ("names_not_taken", .number(Double(notTaken))), ("names_total", .number(Double(total))),
-             ("speech_peak_mb", .number(peakMB.rounded())), ("update_recognizer_ms", .number((updateSeconds * 1e5).rounded() / 100)),
+             ("speech_ready_mb", .number(readyMB.rounded())), ("speech_peak_mb", .number(peakMB.rounded())), ("update_recognizer_ms", .number((updateSeconds * 1e5).rounded() / 100)),
              ("newcomer_right", .number(Double(newcomerRight)))]
         }
     }
@@ -97,6 +101,7 @@ struct EntityClips {
         let start = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: nil, options: options)
         heard.readySeconds = Double(nanoseconds() - start) / 1e9
+        heard.readyMB = residentMemoryMB()
         /// A clip heard: its transcripts, its seconds, and the seconds spent hearing it.
         func transcripts(_ clip: Clip) throws -> [Transcript] { try timedTranscripts(clip).transcripts }
         func timedTranscripts(_ clip: Clip) throws -> (transcripts: [Transcript], audio: Double, decoding: Double) {
@@ -134,9 +139,13 @@ struct EntityClips {
             }
             if clip.expected.problem(with: command) == nil {
                 heard.right[clip.voice, default: 0] += 1
+            } else if clip.expected.isOffered(in: command) {
+                heard.asked += 1
+                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": asked which, heard \"\(said)\" (\(command.best?.argument("who").map { "\($0.value)" } ?? ""))")
             } else {
                 heard.wrong += 1
-                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": WRONG, heard \"\(said)\"")
+                let neural = transcripts.compactMap { $0.evidence?.secondOpinion?.text }.joined(separator: " ")
+                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": WRONG, heard \"\(said)\" (second opinion \"\(neural)\")")
             }
         }
         for voice in ["espeak-ng", "flite"] where heard.right[voice] == nil { heard.right[voice] = 0 }
