@@ -107,9 +107,12 @@ import Testing
         #expect(tool.wait(for: #""event":"listening""#))
         let player = try Subprocess("/usr/bin/paplay", ["-d", server.sink, ToolRunner.projectDirectory.appendingPathComponent(Self.clip).path],
                                     environment: server.clientEnvironment)
-        // paplay's stream reaches the monitor 1.2–1.7 s after it starts
-        // (measured): this lands 0.3–0.8 s into the command.
-        Thread.sleep(forTimeInterval: Self.interruptAt + 0.8)
+        // paplay's stream reaches the monitor 1.2–1.7 s after it starts on
+        // one machine and later on another (a fresh one missed the command
+        // at 2.0 s). Any moment from the command's start (0.5 s) to before
+        // "cancel" (about 4 s) must give the same output, so the signal
+        // comes 2.8 s after playing starts: right for delays up to 2.2 s.
+        Thread.sleep(forTimeInterval: Self.interruptAt + 1.6)
         tool.signal(SIGINT)
         #expect(tool.wait() == 0, "\(tool.stderr)")
         player.signal(SIGTERM)
