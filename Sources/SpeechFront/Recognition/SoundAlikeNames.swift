@@ -17,10 +17,16 @@ extension CommandRecognizer {
         let words = transcript.words.map(\.word)
         var changed = false
         for (position, argument) in best.arguments.enumerated() {
-            guard case .entity(let id) = argument.value, argument.wordRange.upperBound <= words.count,
+            let heard: [String]
+            switch argument.value {
+            case .entity(let id): heard = [id]
+            case .ambiguousEntities(let ids): heard = ids  // contacts of one name, twins of it beside them
+            default: continue
+            }
+            guard argument.wordRange.upperBound <= words.count,
                   let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name,
                   let alike = searches.soundAlikeWords(ofType: type) else { continue }
-            var ids = [id]
+            var ids = heard
             for other in alike.spellings(of: Array(words[argument.wordRange]), limit: Self.mostOffered) {
                 var said = words
                 said.replaceSubrange(argument.wordRange, with: other)
@@ -32,7 +38,7 @@ extension CommandRecognizer {
                 default: continue
                 }
             }
-            guard ids.count > 1 else { continue }
+            guard ids.count > heard.count else { continue }
             best.arguments[position].value = .ambiguousEntities(Array(ids.prefix(Self.mostOffered)))
             changed = true
         }

@@ -35,6 +35,13 @@ struct SoundAlikeNamesTests {
         #expect(call?.match?.best?.argument("who")?.value == .entity("maria-lopez"))
     }
 
+    /// Two contacts of the name heard and a twin of it: all three are offered.
+    @Test func aNameHeldTwiceIsOfferedWithItsTwin() throws {
+        let recognizer = try Self.recognizer(classAbove: 100, adding: [Self.millar, Entity(id: "david-miller-2", name: "David Miller")])
+        let heard = try ClassSearchTests.heard("message-contact-kal", by: recognizer)
+        #expect(Self.offered(heard) == Self.both.union(["david-miller-2"]))
+    }
+
     /// A contact added while listening brings its twin's question with it.
     @Test func aContactAddedLaterIsOfferedBesideItsTwin() throws {
         let recognizer = try Self.recognizer(classAbove: 100, adding: [])
