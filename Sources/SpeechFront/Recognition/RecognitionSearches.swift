@@ -34,7 +34,7 @@ final class RecognitionSearches {
     /// stay in it (the matcher no longer takes them) until it is rebuilt.
     private var removedCount = 0
     private(set) var hasAddedNames = false
-    /// Each class's words said alike, to offer the names a name heard may be.
+    /// Each entity type's words said alike, to offer the names a name heard may be.
     private var soundAlikes: [SoundAlikeWords] = []
     static let mostAdded = 100
     private var hasLanguageModel = false

@@ -10,6 +10,9 @@ struct SoundAlikeWords {
     private var soundOfWord: [String: String] = [:]
     /// The words said with each phones, in the order they came.
     private var wordsBySound: [String: [String]] = [:]
+    /// Whether some two words of the list are said alike: kept as words
+    /// come, since it is asked before every utterance.
+    private(set) var hasAny = false
 
     /// `phonesOf`: a word's phones, nil for a word the decoder lacks
     /// (which sounds like nothing, so like no other word).
@@ -26,12 +29,10 @@ struct SoundAlikeWords {
                 guard let phones = phonesOf(word), !phones.isEmpty else { continue }
                 soundOfWord[word] = phones
                 wordsBySound[phones, default: []].append(word)
+                if wordsBySound[phones]?.count == 2 { hasAny = true }
             }
         }
     }
-
-    /// Whether some two words of the list are said alike.
-    var hasAny: Bool { wordsBySound.values.contains { $0.count > 1 } }
 
     /// The other words said with `word`'s phones.
     func others(of word: String) -> [String] {
