@@ -21,6 +21,9 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
     let setInterOpThreads: @convention(c) (OpaquePointer?, Int32) -> Status?
     let releaseSessionOptions: @convention(c) (OpaquePointer?) -> Void
     let createSession: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> Status?
+    let createSessionFromBytes: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> Status?
+    let disableMemoryArena: @convention(c) (OpaquePointer?) -> Status?
+    let addSessionSetting: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Status?
     let releaseSession: @convention(c) (OpaquePointer?) -> Void
     let createCPUMemoryInfo: @convention(c) (Int32, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Status?
     let releaseMemoryInfo: @convention(c) (OpaquePointer?) -> Void
@@ -73,8 +76,10 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
         errorMessage = slot(2, type(of: errorMessage))
         createEnv = slot(3, type(of: createEnv))
         createSession = slot(7, type(of: createSession))
+        createSessionFromBytes = slot(8, type(of: createSessionFromBytes))
         run = slot(9, type(of: run))
         createSessionOptions = slot(10, type(of: createSessionOptions))
+        disableMemoryArena = slot(19, type(of: disableMemoryArena))
         setIntraOpThreads = slot(24, type(of: setIntraOpThreads))
         setInterOpThreads = slot(25, type(of: setInterOpThreads))
         createTensor = slot(49, type(of: createTensor))
@@ -91,6 +96,7 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
         releaseValue = slot(96, type(of: releaseValue))
         releaseTypeAndShape = slot(99, type(of: releaseTypeAndShape))
         releaseSessionOptions = slot(100, type(of: releaseSessionOptions))
+        addSessionSetting = slot(130, type(of: addSessionSetting))
         self.handle = handle
         self.path = path
     }

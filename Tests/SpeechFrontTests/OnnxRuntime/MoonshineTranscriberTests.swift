@@ -20,24 +20,24 @@ struct MoonshineTranscriberTests {
         #expect(transcriber.transcribe([Int16](repeating: 0, count: MoonshineTranscriber.longestUtterance + 1)[...]) == nil)
     }
 
-    /// A damaged model is refused before the library sees it (sherpa-onnx
-    /// exits the process on some files it cannot read), with the file and why.
+    /// A damaged model is refused before the runtime sees it, with the
+    /// file and why.
     @Test func aTruncatedModelIsRefusedWithItsName() throws {
         let installed = try #require(VendorFolder.candidates("").first { folder in
-            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(MoonshineLibrary.modelFolder))
+            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(MoonshineModel.modelFolder))
         })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-moonshine-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = folder.appendingPathComponent(MoonshineLibrary.modelFolder)
+        let model = folder.appendingPathComponent(MoonshineModel.modelFolder)
         try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("lib").path,
                                                    withDestinationPath: (installed as NSString).appendingPathComponent("lib"))
         for name in ["decoder_model_merged.ort", "tokens.txt"] {
             try FileManager.default.createSymbolicLink(atPath: model.appendingPathComponent(name).path,
-                                                       withDestinationPath: (installed as NSString).appendingPathComponent("\(MoonshineLibrary.modelFolder)/\(name)"))
+                                                       withDestinationPath: (installed as NSString).appendingPathComponent("\(MoonshineModel.modelFolder)/\(name)"))
         }
         try Data(count: 1_000).write(to: model.appendingPathComponent("encoder_model.ort"))
-        guard case .failure(let error) = MoonshineLibrary.load(from: [folder.path]) else {
+        guard case .failure(let error) = MoonshineModel.find(in: [folder.path]) else {
             Issue.record("a truncated encoder was loaded")
             return
         }
