@@ -8,9 +8,11 @@
 public struct SourceFile: Sendable {
     /// The name diagnostics give it (its path, or a name for text).
     public let name: String
-    /// The whole text.
-    public let text: String
+    /// The whole text, as its UTF-8 bytes: kept once (a model of 100,000
+    /// names is megabytes, and stays loaded for its diagnostics).
     let bytes: [UInt8]
+    /// The whole text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
     private let lineStarts: [Int]
     /// Scalars before each multiple of `checkpointSpacing` bytes.
     private let scalarCheckpoints: [Int]
@@ -24,7 +26,6 @@ public struct SourceFile: Sendable {
     /// The text `text`, named `name` in diagnostics.
     public init(name: String, text: String) {
         self.name = name
-        self.text = text
         self.bytes = Array(text.utf8)
         var starts = [0]
         var checkpoints: [Int] = []

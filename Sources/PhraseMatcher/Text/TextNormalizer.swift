@@ -114,7 +114,13 @@ public enum TextNormalizer {
     /// Normalises the words of a phrase template or a model value the same
     /// way as an utterance, so both sides compare equal.
     public static func words(of text: String) -> [String] {
-        normalize(text).words
+        let words = normalize(text).words
+        // Normalizing reserves room for the most words a text could hold;
+        // words that are kept (a list of 100,000 names) are kept at their size.
+        guard words.capacity > words.count + 1 else { return words }
+        return [String](unsafeUninitializedCapacity: words.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: words)
+        }
     }
 
     private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
