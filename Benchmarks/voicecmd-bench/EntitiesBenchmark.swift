@@ -15,6 +15,7 @@ enum EntitiesBenchmark {
         let speechUpTo = try options.integer("speech-up-to", default: 100_000)
         let clips = try EntityClips.make(in: options.value("clips") ?? ".build/entity-clips")
         var rows: [JSONOutput] = []
+        var toolPeaks: [JSONOutput] = []
         for count in counts {
             var arguments = ["entities", "--count", String(count), "--json"]
             if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
@@ -29,9 +30,17 @@ enum EntitiesBenchmark {
             }
             report.lines += lines.dropLast().filter { !$0.hasPrefix("FAIL") }.map(String.init)
             report.failures += lines.filter { $0.hasPrefix("FAIL: ") }.map { "\(count) contacts: " + $0.dropFirst(6) }
+            // Spawned from this small process: a child's peak counts its
+            // parent's memory until it starts the program.
+            if count <= speechUpTo, !options.flag("no-second-opinion") {
+                let tool = try toolRun(contacts: count, clip: clips.clips[1], options)
+                report.lines.append(tool.line)
+                report.failures += tool.failures.map { "\(count) contacts: " + $0 }
+                toolPeaks.append(.object([("contacts", .integer(count)), ("peak_mb", .number(tool.peakMB.rounded()))]))
+            }
             rows.append(.string(String(last)))
         }
-        report.figures = [("runs", .array(rows))]
+        report.figures = [("runs", .array(rows)), ("voicecmd_transcribe", .array(toolPeaks))]
         return report
     }
 
@@ -102,6 +111,26 @@ enum EntitiesBenchmark {
         ]
         return report
     }
+}
+
+/// The memory a user's process takes: voicecmd itself transcribing one
+/// clip against the book (in a model file, as an application would give
+/// it), its peak resident memory from outside; its command checked.
+private func toolRun(contacts: Int, clip: EntityClips.Clip, _ options: BenchOptions) throws
+    -> (line: String, peakMB: Double, failures: [String]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-tool-book-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try AddressBook(contacts: contacts).json.write(toFile: folder + "/phone.json", atomically: false, encoding: .utf8)
+    let run = try runChild(try voicecmdTool(options), ["transcribe", "--json", "--commands", folder + "/phone.json", clip.path], keepErrors: false)
+    let heard = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) as? [String: Any]
+    var failures: [String] = []
+    if run.status != 0 || heard?["intent"] as? String != clip.expected.intent {
+        failures.append("voicecmd transcribe of \(clip.voice) \"\(clip.expected.text)\": status \(run.status), \(run.output.prefix(300))")
+    }
+    let line = String(format: "          voicecmd transcribe of one clip (%@ \"%@\"): %.0f MB at most, %.2f s; heard \"%@\"",
+                      clip.voice, clip.expected.text, run.peakMB, run.seconds, heard?["text"] as? String ?? "nothing")
+    return (line, run.peakMB, failures)
 }
 
 /// A generated address book: contacts with common English names (unique
