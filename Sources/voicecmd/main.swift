@@ -70,6 +70,7 @@ func runTool(_ argv: [String]) -> Int32 {
     }
 }
 
+ProcessMemory.tuneForRecognition()
 var status = runTool(CommandLine.arguments)
 do {
     try StandardOutput.check()
