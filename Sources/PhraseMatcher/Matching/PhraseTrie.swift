@@ -3,8 +3,28 @@
 struct PhraseTrie: Sendable {
     /// (node << 32 | word) → child node. Node 0 is the root.
     private var children = IntegerTable()
-    /// Values ending at each node.
-    private var values: [[SlotValue]] = [[]]
+    /// Where in `firstValues` the first value ending at each node is, -1
+    /// for none: most nodes end one name or none, and a list of 100,000
+    /// names kept as an array of values per node cost twice as much.
+    private var firstValueIndex: [Int32] = [-1]
+    /// The values in chunks of `chunkSize`: a matcher changed by a few
+    /// entities shares all but the chunks it changed with the one before
+    /// (copy on write), where one array would be copied whole.
+    private var firstValues: [[SlotValue]] = []
+    private static let chunkShift = 12, chunkSize = 1 << chunkShift
+
+    private func value(at index: Int) -> SlotValue { firstValues[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
+    /// The values after the first, for the nodes that end several names.
+    private var moreValues: [Int32: [SlotValue]] = [:]
+
+    /// The values ending at one node, in the order they were added.
+    struct Values: RandomAccessCollection {
+        fileprivate let head: SlotValue
+        fileprivate let rest: [SlotValue]
+        var startIndex: Int { 0 }
+        var endIndex: Int { rest.count + 1 }
+        subscript(position: Int) -> SlotValue { position == 0 ? head : rest[position - 1] }
+    }
 
     mutating func insert(_ words: [Int32], value: SlotValue) {
         var node: Int32 = 0
@@ -13,13 +33,23 @@ struct PhraseTrie: Sendable {
             if let child = children[key] {
                 node = child
             } else {
-                let child = Int32(values.count)
-                values.append([])
+                let child = Int32(firstValueIndex.count)
+                firstValueIndex.append(-1)
                 children.insert(child, for: key)
                 node = child
             }
         }
-        if !values[Int(node)].contains(value) { values[Int(node)].append(value) }
+        let index = Int(firstValueIndex[Int(node)])
+        guard index >= 0 else {
+            if firstValues.last.map({ $0.count == Self.chunkSize }) ?? true {
+                firstValues.append([])
+                firstValues[firstValues.count - 1].reserveCapacity(Self.chunkSize)
+            }
+            firstValueIndex[Int(node)] = Int32((firstValues.count - 1) << Self.chunkShift + firstValues[firstValues.count - 1].count)
+            firstValues[firstValues.count - 1].append(value)
+            return
+        }
+        if self.value(at: index) != value && !(moreValues[node]?.contains(value) ?? false) { moreValues[node, default: []].append(value) }
     }
 
     /// Forgets that `words` name `value` (the words' nodes stay: another
@@ -30,11 +60,25 @@ struct PhraseTrie: Sendable {
             guard word >= 0, let child = children[IntegerTable.key(node, word)] else { return }
             node = child
         }
-        values[Int(node)].removeAll { $0 == value }
+        let index = Int(firstValueIndex[Int(node)])
+        guard index >= 0 else { return }
+        if self.value(at: index) == value {
+            // The next one added becomes the first, in the same place (a
+            // place left unused is never read).
+            if let next = moreValues[node]?.first {
+                firstValues[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = next
+                moreValues[node]!.removeFirst()
+            } else {
+                firstValueIndex[Int(node)] = -1
+            }
+        } else {
+            moreValues[node]?.removeAll { $0 == value }
+        }
+        if moreValues[node]?.isEmpty == true { moreValues[node] = nil }
     }
 
     /// Calls `found` with (end, values) for every name starting at `start`.
-    func walk(_ ids: [Int32], from start: Int, _ found: (Int, [SlotValue]) -> Void) {
+    func walk(_ ids: [Int32], from start: Int, _ found: (Int, Values) -> Void) {
         var node: Int32 = 0
         var index = start
         while index < ids.count {
@@ -42,11 +86,11 @@ struct PhraseTrie: Sendable {
             guard word >= 0, let child = children[IntegerTable.key(node, word)] else { return }
             node = child
             index += 1
-            let here = values[Int(node)]
-            if !here.isEmpty { found(index, here) }
+            let first = firstValueIndex[Int(node)]
+            if first >= 0 { found(index, Values(head: value(at: Int(first)), rest: moreValues.isEmpty ? [] : moreValues[node] ?? [])) }
         }
     }
 
     /// All (words, values) stored, for grammar export and examples.
-    var isEmpty: Bool { values.count == 1 }
+    var isEmpty: Bool { firstValueIndex.count == 1 }
 }
