@@ -115,22 +115,29 @@ enum EntitiesBenchmark {
 
 /// The memory a user's process takes: voicecmd itself transcribing one
 /// clip against the book (in a model file, as an application would give
-/// it), its peak resident memory from outside; its command checked.
+/// it), and listening to it as a stream; each one's peak resident memory
+/// from outside, its command checked.
 private func toolRun(contacts: Int, clip: EntityClips.Clip, _ options: BenchOptions) throws
     -> (line: String, peakMB: Double, failures: [String]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-tool-book-\(getpid())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try AddressBook(contacts: contacts).json.write(toFile: folder + "/phone.json", atomically: false, encoding: .utf8)
-    let run = try runChild(try voicecmdTool(options), ["transcribe", "--json", "--commands", folder + "/phone.json", clip.path], keepErrors: false)
+    let tool = try voicecmdTool(options)
+    let run = try runChild(tool, ["transcribe", "--json", "--commands", folder + "/phone.json", clip.path], keepErrors: false)
     let heard = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) as? [String: Any]
     var failures: [String] = []
     if run.status != 0 || heard?["intent"] as? String != clip.expected.intent {
         failures.append("voicecmd transcribe of \(clip.voice) \"\(clip.expected.text)\": status \(run.status), \(run.output.prefix(300))")
     }
-    let line = String(format: "          voicecmd transcribe of one clip (%@ \"%@\"): %.0f MB at most, %.2f s; heard \"%@\"",
-                      clip.voice, clip.expected.text, run.peakMB, run.seconds, heard?["text"] as? String ?? "nothing")
-    return (line, run.peakMB, failures)
+    // The session as a user runs it, the clip played as a live stream.
+    let session = try runChild(tool, ["listen", "--fast", "--json", "--input", clip.path, "--commands", folder + "/phone.json"], keepErrors: false)
+    if session.status != 0 || !session.output.contains(#""intent":"\#(clip.expected.intent)""#) {
+        failures.append("voicecmd listen to \(clip.voice) \"\(clip.expected.text)\": status \(session.status), \(session.output.prefix(300))")
+    }
+    let line = String(format: "          voicecmd transcribe of one clip (%@ \"%@\"): %.0f MB at most, %.2f s; heard \"%@\"; voicecmd listen to it: %.0f MB at most",
+                      clip.voice, clip.expected.text, run.peakMB, run.seconds, heard?["text"] as? String ?? "nothing", session.peakMB)
+    return (line, max(run.peakMB, session.peakMB), failures)
 }
 
 /// A generated address book: contacts with common English names (unique

@@ -71,7 +71,7 @@ final class MoonshineTranscriber {
         // it to the encoder's frames itself (a mask of frames is refused
         // past about eight seconds).
         let encoded = try encoder.run([("input_values", audio), ("attention_mask", everySample)], outputs: ["last_hidden_state"])[0]
-        let (shape, _) = try encoded.floats(largest: 1 << 24)
+        let shape = try encoded.withFloats(largest: 1 << 24) { shape, _ in shape }
         guard shape.count == 3, shape[0] == 1, shape[2] == 288 else { throw SpeechError("\(encoder.path) gave an output of shape \(shape)") }
 
         // The first step has no cache: empty ones stand in, and the decoder
@@ -90,9 +90,11 @@ final class MoonshineTranscriber {
             ]
             for (name, value) in zip(Self.cacheNames, cache) { inputs.append(("past_key_values.\(name)", value)) }
             let outputs = try decoder.run(inputs, outputs: Self.decoderOutputs)
-            let (logitShape, logits) = try outputs[0].floats(largest: Self.vocabulary)
-            guard logitShape == [1, 1, Self.vocabulary] else { throw SpeechError("\(decoder.path) gave logits of shape \(logitShape)") }
-            last = Int32(logits.indices.max { logits[$0] < logits[$1] }!)
+            let likeliest = try outputs[0].withFloats(largest: Self.vocabulary) { shape, logits in
+                shape == [1, 1, Self.vocabulary] ? logits.indices.max { logits[$0] < logits[$1] } : nil
+            }
+            guard let likeliest else { throw SpeechError("\(decoder.path) gave logits of another shape than [1, 1, \(Self.vocabulary)]") }
+            last = Int32(likeliest)
             if last == MoonshineTokens.end { break }
             written.append(last)
             // The encoder's keys and values come from the first step only:

@@ -19,8 +19,7 @@ final class OnnxModel {
     func run(_ values: [Float], shape: [Int]) throws(SpeechError) -> (shape: [Int], values: [Float]) {
         let input = try OnnxValue(floats: values, shape: shape, environment: session.environment)
         let output = try session.run([(inputName, input)], outputs: [outputName])[0]
-        let (outputShape, floats) = try output.floats(largest: Self.largestOutput)
-        return (outputShape, Array(floats))
+        return try output.withFloats(largest: Self.largestOutput) { shape, floats in (shape, Array(floats)) }
     }
 
     /// Numbers an output may hold (the embedding's batches hold 6,144).

@@ -83,9 +83,14 @@ final class OnnxValue {
         return (element, dimensions.map { Int($0) })
     }
 
-    /// A float tensor's shape and values, in place (valid while this object
-    /// lives); refused past `largest` values.
-    func floats(largest: Int) throws(SpeechError) -> (shape: [Int], values: UnsafeBufferPointer<Float>) {
+    /// `body` of a float tensor's shape and values, read in place; refused
+    /// past `largest` values.
+    func withFloats<Result>(largest: Int, _ body: ([Int], UnsafeBufferPointer<Float>) -> Result) throws(SpeechError) -> Result {
+        let (shape, values) = try floats(largest: largest)
+        return withExtendedLifetime(self) { body(shape, values) }
+    }
+
+    private func floats(largest: Int) throws(SpeechError) -> (shape: [Int], values: UnsafeBufferPointer<Float>) {
         let (element, shape) = try layout()
         guard element == Element.float.rawValue else { throw SpeechError("a network gave an output of type \(element), not 32-bit floats") }
         var elements = 1
