@@ -1,6 +1,10 @@
 extension CommandRecognizer {
-    /// Recordings up to this long are also heard whole, as one command.
-    static let wholeRecordingLimit = 30.0
+    /// Recordings up to this long are also heard whole, as one command: as
+    /// long as the endpointer lets an utterance be. A longer one holds
+    /// several commands, and hearing it whole costs the neural recogniser
+    /// memory that grows with the square of its length (its attention:
+    /// 100,000 contacts, 14.5 s peaked at 247 MB, 27.6 s at 321 MB).
+    static let wholeRecordingLimit = 15.0
 
     /// Recognises every utterance of a recording, read as fast as it
     /// decodes: the utterances are those of the one utterance path
