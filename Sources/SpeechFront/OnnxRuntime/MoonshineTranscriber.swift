@@ -7,7 +7,7 @@ import Foundation
 /// weights used in place in their mapped files; freed when this object
 /// goes; used by one thread at a time.
 ///
-/// The encoder turns the samples into a sequence of 288-number vectors;
+/// The encoder turns the samples into vectors (288 numbers every 24 ms);
 /// the decoder then writes the transcript a token at a time (greedy: the
 /// likeliest next token), keeping its attention's keys and values from
 /// step to step (the "merged" decoder's cache branch) so a step costs the
@@ -29,7 +29,7 @@ final class MoonshineTranscriber {
     /// past which a transcript is the network repeating itself (on noise).
     static let tokensPerSecond = 6.5
 
-    private static let layers = 6, heads = 8, headWidth = 36, vocabulary = 32_768
+    private static let layers = 6, heads = 8, headWidth = 36, vocabulary = 32_768, encoderWidth = 288
     /// The decoder's cache inputs and outputs, per layer: its own
     /// attention's keys and values, then those over the encoder's output.
     private static let cacheNames = (0..<layers).flatMap { layer in
@@ -72,7 +72,7 @@ final class MoonshineTranscriber {
         // past about eight seconds).
         let encoded = try encoder.run([("input_values", audio), ("attention_mask", everySample)], outputs: ["last_hidden_state"])[0]
         let shape = try encoded.withFloats(largest: 1 << 24) { shape, _ in shape }
-        guard shape.count == 3, shape[0] == 1, shape[2] == 288 else { throw SpeechError("\(encoder.path) gave an output of shape \(shape)") }
+        guard shape.count == 3, shape[0] == 1, shape[2] == Self.encoderWidth else { throw SpeechError("\(encoder.path) gave an output of shape \(shape)") }
 
         // The first step has no cache: empty ones stand in, and the decoder
         // computes the encoder's keys and values.
