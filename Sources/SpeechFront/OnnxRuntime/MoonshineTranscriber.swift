@@ -36,6 +36,7 @@ final class MoonshineTranscriber {
         ["decoder.key", "decoder.value", "encoder.key", "encoder.value"].map { "\(layer).\($0)" }
     }
     private static let decoderOutputs = ["logits"] + cacheNames.map { "present.\($0)" }
+    private static let decoderCacheInputs = cacheNames.map { "past_key_values.\($0)" }
 
     /// Why there is no second opinion here, or nil when there is.
     static var unavailableReason: String? {
@@ -88,7 +89,7 @@ final class MoonshineTranscriber {
                 ("encoder_hidden_states", encoded), ("encoder_attention_mask", everySample),
                 ("use_cache_branch", step == 0 ? noCache : withCache),
             ]
-            for (name, value) in zip(Self.cacheNames, cache) { inputs.append(("past_key_values.\(name)", value)) }
+            inputs += zip(Self.decoderCacheInputs, cache).map { ($0, $1) }
             let outputs = try decoder.run(inputs, outputs: Self.decoderOutputs)
             let likeliest = try outputs[0].withFloats(largest: Self.vocabulary) { shape, logits in
                 shape == [1, 1, Self.vocabulary] ? logits.indices.max { logits[$0] < logits[$1] } : nil

@@ -69,7 +69,7 @@ final class OnnxSession {
             }
         }
         // Whatever the runtime made is owned (and so released) even when it failed.
-        let made = outputValues.compactMap { $0 }.map { OnnxValue(output: $0, library: library) }
+        let made = outputValues.compactMap { $0 }.map { OnnxValue(output: $0, of: path, library: library) }
         try library.check(status, "Run(\(path))")
         guard made.count == outputs.count else { throw SpeechError("\(path) gave \(made.count) of its \(outputs.count) outputs") }
         return made

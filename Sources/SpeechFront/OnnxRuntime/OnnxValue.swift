@@ -14,12 +14,15 @@ final class OnnxValue {
     let pointer: OpaquePointer
     /// The values the runtime borrows, for a tensor made here.
     private let storage: UnsafeMutableRawPointer?
+    /// What errors about it name: the network that gave it, or "a tensor".
+    private let origin: String
 
-    /// A network's output, owned from now on.
-    init(output pointer: OpaquePointer, library: OnnxRuntimeLibrary) {
+    /// An output of the network at `network`, owned from now on.
+    init(output pointer: OpaquePointer, of network: String, library: OnnxRuntimeLibrary) {
         self.library = library
         self.pointer = pointer
         self.storage = nil
+        self.origin = network
     }
 
     /// A tensor of `element`s laid out as `shape`, its bytes written by `fill`.
@@ -43,6 +46,7 @@ final class OnnxValue {
         self.library = library
         self.pointer = value!
         self.storage = storage
+        self.origin = "a tensor"
     }
 
     convenience init(floats: some Collection<Float>, shape: [Int], environment: OnnxEnvironment) throws(SpeechError) {
@@ -77,7 +81,7 @@ final class OnnxValue {
         try library.check(library.elementType(typeAndShape, &element), "GetTensorElementType")
         var count = 0
         try library.check(library.dimensionCount(typeAndShape, &count), "GetDimensionsCount")
-        guard count <= 8 else { throw SpeechError("a network gave a \(count)-dimensional output") }
+        guard count <= 8 else { throw SpeechError("\(origin) gave a \(count)-dimensional output") }
         var dimensions = [Int64](repeating: 0, count: count)
         try library.check(library.dimensions(typeAndShape, &dimensions, count), "GetDimensions")
         return (element, dimensions.map { Int($0) })
@@ -92,16 +96,16 @@ final class OnnxValue {
 
     private func floats(largest: Int) throws(SpeechError) -> (shape: [Int], values: UnsafeBufferPointer<Float>) {
         let (element, shape) = try layout()
-        guard element == Element.float.rawValue else { throw SpeechError("a network gave an output of type \(element), not 32-bit floats") }
+        guard element == Element.float.rawValue else { throw SpeechError("\(origin) gave an output of type \(element), not 32-bit floats") }
         var elements = 1
         for dimension in shape {
             let (product, overflow) = elements.multipliedReportingOverflow(by: dimension)
-            guard dimension >= 0, !overflow, product <= largest else { throw SpeechError("a network gave an output of shape \(shape)") }
+            guard dimension >= 0, !overflow, product <= largest else { throw SpeechError("\(origin) gave an output of shape \(shape)") }
             elements = product
         }
         var data: UnsafeMutableRawPointer?
         try library.check(library.tensorData(pointer, &data), "GetTensorMutableData")
-        guard let data else { throw SpeechError("a network gave no output") }
+        guard let data else { throw SpeechError("\(origin) gave no output") }
         return (shape, UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: elements))
     }
 }
