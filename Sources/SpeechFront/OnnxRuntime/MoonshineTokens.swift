@@ -9,6 +9,12 @@ struct MoonshineTokens {
     /// All tokens' bytes one after another, and where each starts.
     private let bytes: [UInt8]
     private let starts: [Int32]
+    /// Each token as it reads: lower case (ASCII), "▁" as a space, so a
+    /// wording can be spelled in tokens whatever their case.
+    private let readBytes: [UInt8]
+    private let readStarts: [Int32]
+    /// The tokens (past the special ones) by the first byte they read as.
+    private let tokensByFirstByte: [[Int32]]
 
     static let unknown: Int32 = 0, start: Int32 = 1, end: Int32 = 2
 
@@ -37,6 +43,66 @@ struct MoonshineTokens {
         }
         self.bytes = bytes
         self.starts = starts
+        var readBytes: [UInt8] = [], readStarts: [Int32] = [0]
+        readBytes.reserveCapacity(bytes.count)
+        readStarts.reserveCapacity(starts.count)
+        for token in 0..<(starts.count - 1) {
+            let spelled = bytes[Int(starts[token])..<Int(starts[token + 1])]
+            // Special tokens spell nothing a wording holds.
+            if token > Int(Self.end) { readBytes += Self.reading(spelled) }
+            readStarts.append(Int32(readBytes.count))
+        }
+        var tokensByFirstByte = [[Int32]](repeating: [], count: 256)
+        for token in (Int(Self.end) + 1)..<(readStarts.count - 1) where readStarts[token + 1] > readStarts[token] {
+            tokensByFirstByte[Int(readBytes[Int(readStarts[token])])].append(Int32(token))
+        }
+        self.readBytes = readBytes
+        self.readStarts = readStarts
+        self.tokensByFirstByte = tokensByFirstByte
+    }
+
+    /// `spelled` lower case (ASCII), each "▁" (E2 96 81) a space.
+    static func reading(_ spelled: some Collection<UInt8>) -> [UInt8] {
+        var read: [UInt8] = []
+        read.reserveCapacity(spelled.count)
+        var index = spelled.startIndex
+        while index != spelled.endIndex {
+            let byte = spelled[index]
+            if byte == 0xE2, spelled[index...].starts(with: [0xE2, 0x96, 0x81]) {
+                read.append(0x20)
+                index = spelled.index(index, offsetBy: 3)
+                continue
+            }
+            read.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            index = spelled.index(after: index)
+        }
+        return read
+    }
+
+    /// Calls `body` with each token that reads as the start of
+    /// `text[from...]` (in `reading`'s form), and its length there.
+    func forEachToken(readingAtStartOf text: [UInt8], from start: Int, _ body: (Int32, Int) -> Void) {
+        guard start < text.count else { return }
+        for token in tokensByFirstByte[Int(text[start])] {
+            let lower = Int(readStarts[Int(token)]), upper = Int(readStarts[Int(token) + 1])
+            guard upper - lower <= text.count - start else { continue }
+            var same = true
+            for offset in 1..<(upper - lower) where readBytes[lower + offset] != text[start + offset] {
+                same = false
+                break
+            }
+            if same { body(token, upper - lower) }
+        }
+    }
+
+    /// The token that reads exactly `text`, if one does.
+    func token(reading text: String) -> Int32? {
+        let wanted = Self.reading(Array(text.utf8))
+        var found: Int32?
+        forEachToken(readingAtStartOf: wanted, from: 0) { token, length in
+            if length == wanted.count, found == nil { found = token }
+        }
+        return found
     }
 
     /// The text `tokens` spell, special tokens left out, "▁" as spaces.

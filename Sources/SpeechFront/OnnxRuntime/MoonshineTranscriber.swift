@@ -15,7 +15,9 @@ import Foundation
 final class MoonshineTranscriber {
     private let encoder: OnnxSession
     private let decoder: OnnxSession
-    private let tokens: MoonshineTokens
+    let tokens: MoonshineTokens
+    /// The token of a full stop, which may end a wording.
+    let fullStop: Int32?
     private let environment: OnnxEnvironment
 
     /// Longer audio is not transcribed: the network was trained on pieces
@@ -51,6 +53,7 @@ final class MoonshineTranscriber {
         encoder = try OnnxSession(mapping: try MappedFile(path: model.encoderPath, largest: largest))
         decoder = try OnnxSession(mapping: try MappedFile(path: model.decoderPath, largest: largest))
         tokens = try MoonshineTokens(path: model.tokensPath, expectedCount: Self.vocabulary)
+        fullStop = tokens.token(reading: ".")
         environment = encoder.environment
     }
 
@@ -58,50 +61,91 @@ final class MoonshineTranscriber {
     /// ("Turn off the light."); nil for audio too short or too long to
     /// judge, or when the network fails.
     func transcribe(_ samples: ArraySlice<Int16>) -> String? {
-        guard samples.count >= RecognizerAudio.sampleRate / 10, samples.count <= Self.longestUtterance else { return nil }
-        guard let written = try? tokens(for: samples) else { return nil }
-        // On noise the network can repeat a sentence to its step limit:
-        // what is kept is bounded (a command is far shorter).
-        return String(tokens.text(of: written).prefix(Self.longestText))
+        hear(samples)?.text
     }
 
-    private func tokens(for samples: ArraySlice<Int16>) throws(SpeechError) -> [Int32] {
-        let audio = try OnnxValue(floats: samples.lazy.map { Float($0) / 32_768 }, shape: [1, samples.count], environment: environment)
-        let everySample = try OnnxValue(int64s: [Int64](repeating: 1, count: samples.count), shape: [1, samples.count], environment: environment)
-        // One mask for both networks, over the samples: the decoder shrinks
-        // it to the encoder's frames itself (a mask of frames is refused
-        // past about eight seconds).
-        let encoded = try encoder.run([("input_values", audio), ("attention_mask", everySample)], outputs: ["last_hidden_state"])[0]
-        let shape = try encoded.withFloats(largest: 1 << 24) { shape, _ in shape }
-        guard shape.count == 3, shape[0] == 1, shape[2] == Self.encoderWidth else { throw SpeechError("\(encoder.path) gave an output of shape \(shape)") }
+    /// Moonshine's hearing of `samples` (16 kHz): the encoder run once, its
+    /// transcript and its weighing of other wordings to come; nil for audio
+    /// too short or too long to judge, or when the network fails.
+    func hear(_ samples: ArraySlice<Int16>) -> MoonshineHearing? {
+        guard samples.count >= RecognizerAudio.sampleRate / 10, samples.count <= Self.longestUtterance else { return nil }
+        do {
+            let audio = try OnnxValue(floats: samples.lazy.map { Float($0) / 32_768 }, shape: [1, samples.count], environment: environment)
+            let everySample = try OnnxValue(int64s: [Int64](repeating: 1, count: samples.count), shape: [1, samples.count], environment: environment)
+            // One mask for both networks, over the samples: the decoder shrinks
+            // it to the encoder's frames itself (a mask of frames is refused
+            // past about eight seconds).
+            let encoded = try encoder.run([("input_values", audio), ("attention_mask", everySample)], outputs: ["last_hidden_state"])[0]
+            let shape = try encoded.withFloats(largest: 1 << 24) { shape, _ in shape }
+            guard shape.count == 3, shape[0] == 1, shape[2] == Self.encoderWidth else { throw SpeechError("\(encoder.path) gave an output of shape \(shape)") }
+            let limit = Int((Double(samples.count) / Double(RecognizerAudio.sampleRate) * Self.tokensPerSecond).rounded(.up))
+            return MoonshineHearing(transcriber: self, encoded: encoded, mask: everySample, tokenLimit: max(limit, 1))
+        } catch {
+            return nil
+        }
+    }
 
+    /// The decoder's state after a token in each of a few rows (written
+    /// side by side, a batch): its attention's keys and values, and the
+    /// log-probability of each token next, per row.
+    struct DecoderState {
+        let cache: [OnnxValue]
+        let logProbabilities: [[Float]]
+        /// The tokens written to reach it.
+        let depth: Int
+        var rows: Int { logProbabilities.count }
+    }
+
+    /// The decoder's state after `tokens` (one a row), each written after
+    /// the row of `previous` (nil: the first token, the start, in one row)
+    /// that `from` names (by default the same row, or the only one). A row
+    /// may go on in several; the encoder's keys and values, the same for
+    /// every row, stay one row (the network's attention broadcasts them).
+    func step(_ tokens: [Int32], after previous: DecoderState?, from parents: [Int]? = nil,
+              encoded: OnnxValue, mask: OnnxValue) throws(SpeechError) -> DecoderState {
+        let rows = tokens.count
+        let parents = parents ?? (previous?.rows == rows ? Array(0..<rows) : [Int](repeating: 0, count: rows))
+        guard rows > 0, parents.count == rows, parents.allSatisfy({ (0..<(previous?.rows ?? 1)).contains($0) }) else {
+            throw SpeechError("Moonshine's decoder was given \(rows) tokens for rows \(parents) of \(previous?.rows ?? 1)")
+        }
         // The first step has no cache: empty ones stand in, and the decoder
         // computes the encoder's keys and values.
-        let empty = try OnnxValue(floats: [], shape: [1, Self.heads, 0, Self.headWidth], environment: environment)
-        var cache = [OnnxValue](repeating: empty, count: Self.cacheNames.count)
-        let noCache = try OnnxValue(bool: false, environment: environment), withCache = try OnnxValue(bool: true, environment: environment)
-        let limit = Int((Double(samples.count) / Double(RecognizerAudio.sampleRate) * Self.tokensPerSecond).rounded(.up))
-        var written: [Int32] = []
-        var last = MoonshineTokens.start
-        for step in 0..<max(limit, 1) {
-            var inputs: [(name: String, value: OnnxValue)] = [
-                ("input_ids", try OnnxValue(int64s: [Int64(last)], shape: [1, 1], environment: environment)),
-                ("encoder_hidden_states", encoded), ("encoder_attention_mask", everySample),
-                ("use_cache_branch", step == 0 ? noCache : withCache),
-            ]
-            inputs += zip(Self.decoderCacheInputs, cache).map { ($0, $1) }
-            let outputs = try decoder.run(inputs, outputs: Self.decoderOutputs)
-            let likeliest = try outputs[0].withFloats(largest: Self.vocabulary) { shape, logits in
-                shape == [1, 1, Self.vocabulary] ? logits.indices.max { logits[$0] < logits[$1] } : nil
+        var cache: [OnnxValue]
+        if let previous {
+            cache = previous.cache
+            if parents != Array(0..<previous.rows) {
+                for (index, name) in Self.cacheNames.enumerated() where name.contains("decoder") {
+                    cache[index] = try cache[index].gatheringRows(parents, environment: environment)
+                }
             }
-            guard let likeliest else { throw SpeechError("\(decoder.path) gave logits of another shape than [1, 1, \(Self.vocabulary)]") }
-            last = Int32(likeliest)
-            if last == MoonshineTokens.end { break }
-            written.append(last)
-            // The encoder's keys and values come from the first step only:
-            // later steps' outputs for them are not to be fed back.
-            for (index, name) in Self.cacheNames.enumerated() where step == 0 || name.contains("decoder") { cache[index] = outputs[index + 1] }
+        } else {
+            let empty = try OnnxValue(floats: [], shape: [1, Self.heads, 0, Self.headWidth], environment: environment)
+            cache = [OnnxValue](repeating: empty, count: Self.cacheNames.count)
         }
-        return written
+        var inputs: [(name: String, value: OnnxValue)] = [
+            ("input_ids", try OnnxValue(int64s: tokens.map(Int64.init), shape: [rows, 1], environment: environment)),
+            ("encoder_hidden_states", encoded), ("encoder_attention_mask", mask),
+            ("use_cache_branch", try OnnxValue(bool: previous != nil, environment: environment)),
+        ]
+        inputs += zip(Self.decoderCacheInputs, cache).map { ($0, $1) }
+        let outputs = try decoder.run(inputs, outputs: Self.decoderOutputs)
+        let logProbabilities = try outputs[0].withFloats(largest: rows * Self.vocabulary) { shape, logits -> [[Float]]? in
+            guard shape == [rows, 1, Self.vocabulary] else { return nil }
+            return (0..<rows).map { row in
+                let logits = logits[(row * Self.vocabulary)..<((row + 1) * Self.vocabulary)]
+                let largest = logits.max() ?? 0
+                // Tokens 20 nats below the likeliest add less than 1e-4 of it together.
+                var total: Float = 0
+                for logit in logits where logit > largest - 20 { total += exp(logit - largest) }
+                let shift = largest + log(total)
+                return logits.map { $0 - shift }
+            }
+        }
+        guard let logProbabilities else { throw SpeechError("\(decoder.path) gave logits of another shape than [\(rows), 1, \(Self.vocabulary)]") }
+        // The encoder's keys and values come from the first step only:
+        // later steps' outputs for them are not to be fed back.
+        var next = cache
+        for (index, name) in Self.cacheNames.enumerated() where previous == nil || name.contains("decoder") { next[index] = outputs[index + 1] }
+        return DecoderState(cache: next, logProbabilities: logProbabilities, depth: (previous?.depth ?? 0) + 1)
     }
 }

@@ -89,6 +89,18 @@ final class OnnxValue {
 
     /// `body` of a float tensor's shape and values, read in place; refused
     /// past `largest` values.
+    /// A tensor of floats made of rows of this one (along its first
+    /// dimension): `rows[i]` is the new row i (a row may come twice).
+    func gatheringRows(_ rows: [Int], environment: OnnxEnvironment) throws(SpeechError) -> OnnxValue {
+        let (shape, values) = try floats(largest: 1 << 24)
+        let width = shape.dropFirst().reduce(1, *)
+        guard let count = shape.first, rows.allSatisfy({ (0..<count).contains($0) }), width * rows.count <= 1 << 26 else {
+            throw SpeechError("\(origin) gave a tensor of shape \(shape), whose rows \(rows) cannot be taken")
+        }
+        return try OnnxValue(floats: rows.lazy.flatMap { values[($0 * width)..<(($0 + 1) * width)] },
+                             shape: [rows.count] + shape.dropFirst(), environment: environment)
+    }
+
     func withFloats<Result>(largest: Int, _ body: ([Int], UnsafeBufferPointer<Float>) -> Result) throws(SpeechError) -> Result {
         let (shape, values) = try floats(largest: largest)
         return withExtendedLifetime(self) { body(shape, values) }

@@ -195,13 +195,20 @@ public final class CommandRecognizer {
     }
 
     private func recognizeWithGrammar(_ segment: SpeechSegment, reject: Bool) throws(SpeechError) -> Transcript {
-        var decoded = try decoder.decode(segment.samples, with: .commands, nbest: options.nbest)
-        if searches.commandsHaveClasses { decoded = try classResult(decoded, segment) }
+        let classes = searches.commandsHaveClasses
+        // A class search's other hypotheses are the names the neural
+        // recogniser weighs (`classResult`).
+        let nbest = classes && reject && secondOpinion != nil ? max(options.nbest, Self.wordingsWeighed) : options.nbest
+        var decoded = try decoder.decode(segment.samples, with: .commands, nbest: nbest)
+        // Moonshine hears the utterance once: its transcript is evidence,
+        // and it weighs the names a class search found possible.
+        let hearing = reject ? secondOpinion?.hear(segment.samplesAsHeard[...]) : nil
+        if classes { decoded = try classResult(decoded, segment, hearing: hearing) }
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         // Rejection needs the phone loop's yardstick; grammar mode rejects
         // nothing and keeps its speed (the loop costs as much as the search).
         if reject {
-            (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment)
+            (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, heard: hearing?.text)
         } else {
             transcript.confidence = Self.pathConfidence(decoded)
         }
@@ -221,9 +228,11 @@ public final class CommandRecognizer {
     /// other words, the account of the audio that fits it better wins,
     /// each judged as a single path of its words (so neither search's
     /// weighing of its choices tips it).
-    private func classResult(_ decoded: DecodedUtterance, _ segment: SpeechSegment) throws(SpeechError) -> DecodedUtterance {
+    private func classResult(_ decoded: DecodedUtterance, _ segment: SpeechSegment,
+                             hearing: MoonshineHearing?) throws(SpeechError) -> DecodedUtterance {
         var best = decoded
-        let said = Self.spokenWords(decoded)
+        var said = Self.spokenWords(decoded)
+        if let hearing, let weighed = likeliestWording(said, or: decoded.alternatives, hearing: hearing) { said = weighed }
         var forced = try alignment(of: said, segment)
         if searches.hasAddedNames {
             let other = try decoder.decode(segment.samples, with: .addedNames, nbest: 1)

@@ -31,7 +31,7 @@ extension CommandRecognizer {
     }
 
     /// The phones the decoder knows for a word it decoded (`word(2)` for a variant).
-    private func decodedPhones(_ word: String) -> [String] {
+    func decodedPhones(_ word: String) -> [String] {
         (decoder.pronunciation(of: word) ?? "").split(separator: " ").map(String.init)
     }
 

@@ -184,6 +184,9 @@ final class RecognitionSearches {
     /// type or none of its words are.
     func soundAlikeWords(ofType type: String) -> SoundAlikeWords? { soundAlikes.first { $0.type == type && $0.hasAny } }
 
+    /// `type`'s words and their sounds, whether or not two sound alike.
+    func wordSounds(ofType type: String) -> SoundAlikeWords? { soundAlikes.first { $0.type == type } }
+
     /// Each entity type's names as words: a class's as the grammar holds
     /// them (a long list is not split into words twice).
     private static func entityNames(_ model: CommandModel, classes: [GrammarClass]) -> [(String, [[String]])] {

@@ -35,21 +35,32 @@ public struct SecondOpinion: Sendable, Equatable {
     /// a phone for one of its kind (a vowel for a vowel, a stop for a stop)
     /// costs half.
     static func localEditDistance(_ a: [String], within b: [String]) -> Double {
-        guard !a.isEmpty else { return 0 }
-        guard !b.isEmpty else { return Double(a.count) }
+        fit(a, within: b).edits
+    }
+
+    /// The edits (as `localEditDistance` counts them) that turn `a` into a
+    /// stretch of `b`, and where in `b` the cheapest such stretch ends:
+    /// it may start anywhere unless `fromStart`, end anywhere unless
+    /// `toEnd`.
+    static func fit(_ a: [String], within b: [String], fromStart: Bool = false, toEnd: Bool = false) -> (edits: Double, end: Int) {
+        guard !a.isEmpty else { return (fromStart ? Double(toEnd ? b.count : 0) : 0, fromStart ? (toEnd ? b.count : 0) : b.count) }
         let kindsA = a.map(kind(of:)), kindsB = b.map(kind(of:))
         // Row i: the cheapest edits of a[..<i] ending at each place in b;
-        // row 0 is free everywhere, so the stretch may start anywhere.
-        var previous = [Double](repeating: 0, count: b.count + 1), current = previous
+        // row 0 is free everywhere when the stretch may start anywhere.
+        var previous = (0...b.count).map { fromStart ? Double($0) : 0 }, current = previous
         for i in 1...a.count {
             current[0] = Double(i)
-            for j in 1...b.count {
+            for j in stride(from: 1, through: b.count, by: 1) {
                 let substitution = a[i - 1] == b[j - 1] ? 0 : (kindsA[i - 1] != nil && kindsA[i - 1] == kindsB[j - 1] ? 0.5 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution)
             }
             swap(&previous, &current)
         }
-        return previous.min() ?? Double(a.count)
+        if toEnd { return (previous[b.count], b.count) }
+        // The earliest end of the cheapest.
+        var end = 0
+        for j in previous.indices where previous[j] < previous[end] { end = j }
+        return (previous[end], end)
     }
 
     /// Broad kinds of CMU phones: vowels, stops, fricatives, nasals,

@@ -52,4 +52,29 @@ struct SoundAlikeWords {
         }
         return Array(spellings.dropFirst())
     }
+
+    /// The list's words whose phones best fit a stretch of `heard`
+    /// (phones: its start when `fromStart`, its end when `toEnd`, else
+    /// anywhere), fewest edits a phone first, at most `count`, none
+    /// needing more than `farthest` edits a phone: the words another
+    /// recogniser may have heard in a name it spelt its own way ("Mendes"
+    /// for "Mendez", "a lorry-brewer" for "Lori Brewer"). With their phones.
+    func words(fitting heard: [String], fromStart: Bool, toEnd: Bool, count: Int, farthest: Double) -> [(word: String, phones: [String])] {
+        guard !heard.isEmpty, count > 0 else { return [] }
+        var fits: [(word: String, phones: [String], edits: Double)] = []
+        for (word, sound) in soundOfWord {
+            let phones = sound.split(separator: " ").map(String.init)
+            let edits = SecondOpinion.fit(phones, within: heard, fromStart: fromStart, toEnd: toEnd).edits / Double(max(1, phones.count))
+            if edits <= farthest { fits.append((word, phones, edits)) }
+        }
+        // Of equal fits the longer word explains more; then the word's
+        // order, so a result never depends on hashing.
+        fits.sort { ($0.edits, -$0.phones.count, $0.word) < ($1.edits, -$1.phones.count, $1.word) }
+        return fits.prefix(count).map { ($0.word, $0.phones) }
+    }
+
+    /// A word's phones, nil for one the list lacks or the decoder cannot say.
+    func phones(of word: String) -> [String]? {
+        soundOfWord[word].map { $0.split(separator: " ").map(String.init) }
+    }
 }

@@ -47,4 +47,15 @@ import Testing
         #expect(SecondOpinion.localEditDistance(["a", "b"], within: []) == 2)
         #expect(SecondOpinion.localEditDistance([], within: ["a"]) == 0)
     }
+
+    /// A stretch tied to the start or the end of what was heard, and where
+    /// the cheapest stretch ends.
+    @Test func aFitMayBeTiedToTheStartOrTheEnd() {
+        let heard = ["a", "b", "c", "d"]
+        #expect(SecondOpinion.fit(["b", "c"], within: heard) == (0, 3))
+        #expect(SecondOpinion.fit(["b", "c"], within: heard, fromStart: true) == (1, 3), "a left out before")
+        #expect(SecondOpinion.fit(["b", "c"], within: heard, toEnd: true) == (1, 4), "d left out after")
+        #expect(SecondOpinion.fit(["b", "c"], within: heard, fromStart: true, toEnd: true) == (2, 4))
+        #expect(SecondOpinion.fit(["a", "b"], within: []) == (2, 0))
+    }
 }

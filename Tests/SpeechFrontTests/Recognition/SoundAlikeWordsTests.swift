@@ -42,4 +42,22 @@ struct SoundAlikeWordsTests {
         list.add([["gil", "zed"]]) { Self.phones[$0] }
         #expect(list.others(of: "gill") == ["gil"])
     }
+
+    /// Words another recogniser heard in its own spelling are found by
+    /// where their phones fit: a first word at the start of the stretch, a
+    /// last at its end, the longer of two equal fits first.
+    @Test func wordsAreFoundWhereTheirPhonesFitWhatWasHeard() {
+        let list = SoundAlikeWords(type: "Contact", names: [["ryan", "mendez"], ["ryan", "lin"], ["kyle", "may"]]) {
+            ["ryan": "R AY AH N", "mendez": "M EH N D EH Z", "lin": "L IH N", "kyle": "K AY L", "may": "M EY"][$0]
+        }
+        // "Ryan Mendes", as flite's rules say it.
+        let heard = "R AY AH N M EY N D EH S".split(separator: " ").map(String.init)
+        #expect(list.words(fitting: heard, fromStart: true, toEnd: false, count: 2, farthest: 1.0 / 3).map(\.word) == ["ryan"])
+        #expect(list.words(fitting: heard, fromStart: false, toEnd: true, count: 2, farthest: 1.0 / 3).map(\.word) == ["mendez"])
+        // Anywhere, "may" fits as well as "ryan"; the longer comes first.
+        #expect(list.words(fitting: heard, fromStart: false, toEnd: false, count: 2, farthest: 0).map(\.word) == ["ryan", "may"])
+        #expect(list.words(fitting: [], fromStart: false, toEnd: false, count: 2, farthest: 1).isEmpty)
+        #expect(list.phones(of: "lin") == ["L", "IH", "N"])
+        #expect(list.phones(of: "nobody") == nil)
+    }
 }

@@ -1,0 +1,104 @@
+import PhraseMatcher
+
+/// Names in a long list weighed by the neural recogniser: a class search
+/// hears a name among a hundred thousand by a hair, and the few it found
+/// possible, with the listed names nearest what Moonshine heard, are
+/// weighed by how likely Moonshine finds each wording of the command.
+extension CommandRecognizer {
+    /// Of the class search's best words and its other hypotheses that are
+    /// whole commands, the wording the neural recogniser finds likeliest
+    /// for the audio. In a long list many names sound alike ("Emily Rios",
+    /// "Willie Rios", "Emily Reeves"), and the search's acoustic models
+    /// pick among them by a hair; Moonshine, which hears English words far
+    /// better but knows no list, is the better judge of which of the few
+    /// the search found possible was said. Nil when there is no choice.
+    func likeliestWording(_ said: [String], or alternatives: [(String, Int)], hearing: MoonshineHearing) -> [String]? {
+        // Moonshine heard the search's words: nothing to weigh.
+        guard let text = hearing.text, TextNormalizer.words(of: text) != said else { return nil }
+        var wordings = [said]
+        for (hypothesis, _) in alternatives {
+            let words = Self.cleanHypothesis(hypothesis).split(separator: " ").map(String.init)
+            guard !words.isEmpty, !wordings.contains(words), matcher.match(NormalizedText(words: words)).exactReading != nil else { continue }
+            wordings.append(words)
+        }
+        wordings += wordingsWithNamesHeard(said, heard: text).filter { !wordings.contains($0) }
+        guard wordings.count > 1 else { return nil }
+        let weights = hearing.logLikelihoods(of: wordings.map { $0.joined(separator: " ") })
+        guard let likeliest = weights.compactMap({ $0 }).max() else { return nil }
+        // Where Moonshine cannot tell wordings apart by much, the search's
+        // order decides: its own result first, then its other hypotheses,
+        // then the names from Moonshine's hearing.
+        guard let chosen = weights.firstIndex(where: { $0.map { $0 >= likeliest - Self.surerByNats } ?? false }),
+              chosen != 0 else { return nil }
+        // Its likelihoods and its transcript must agree: the wording is
+        // nearer in sound to what it wrote than the search's words are (a
+        // likelihood can favour a short name: "Laura" for "a larned").
+        let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
+        func edits(_ words: [String]) -> Double { SecondOpinion.localEditDistance(words.flatMap(decodedPhones), within: heard) }
+        return edits(wordings[chosen]) < edits(said) ? wordings[chosen] : nil
+    }
+
+    /// How much likelier (in nats: a factor of 20) the neural recogniser
+    /// must find a wording than the search's for it to win. Its likelihoods
+    /// favour short spellings ("Reese" over "Rios" for "Reeve"), and near
+    /// ties are where the search's acoustic models know better.
+    static let surerByNats = 3.0
+
+    /// Hypotheses of a class search weighed by the neural recogniser.
+    static let wordingsWeighed = 10
+
+    /// `said` with each name (of a list heard as a class) spelt as the
+    /// listed names nearest in sound to what the neural recogniser heard
+    /// between the command's other words ("call ryan mendez" when it heard
+    /// "Call Ryan Mendes."): the search may have lost the name said among a
+    /// hundred thousand, and Moonshine, which spells names its own way,
+    /// cannot say it alone.
+    private func wordingsWithNamesHeard(_ said: [String], heard text: String) -> [[String]] {
+        guard let reading = matcher.match(NormalizedText(words: said)).exactReading,
+              matcher.model.intents.indices.contains(reading.intentIndex) else { return [] }
+        let intent = matcher.model.intents[reading.intentIndex]
+        let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
+        var wordings: [[String]] = []
+        for argument in reading.arguments {
+            guard argument.wordRange.upperBound <= said.count, !argument.wordRange.isEmpty,
+                  let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name,
+                  searches.hearsAsClass(type), let sounds = searches.wordSounds(ofType: type) else { continue }
+            // The heard phones between the words before the name and those after it.
+            let before = said[..<argument.wordRange.lowerBound].flatMap(decodedPhones)
+            let after = said[argument.wordRange.upperBound...].flatMap(decodedPhones)
+            let start = before.isEmpty ? 0 : SecondOpinion.fit(before, within: heard).end
+            let end = after.isEmpty ? heard.count
+                : heard.count - SecondOpinion.fit(Array(after.reversed()), within: Array(heard[start...].reversed())).end
+            guard start < end else { continue }
+            let name = Array(heard[start..<end])
+            let count = argument.wordRange.count
+            // Each word of the name as the search heard it, or one of the
+            // list's words fitting its place in what Moonshine heard.
+            var spellings: [(words: [String], phones: [String])] = [([], [])]
+            for (position, word) in said[argument.wordRange].enumerated() {
+                var choices = sounds.phones(of: word).map { [(word: word, phones: $0)] } ?? []
+                choices += sounds.words(fitting: name, fromStart: position == 0, toEnd: position == count - 1,
+                                        count: Self.wordsHeardPerPlace, farthest: Self.farthestHeardWord).filter { $0.word != word }
+                spellings = spellings.flatMap { start in choices.map { (start.words + [$0.word], start.phones + $0.phones) } }
+                if spellings.count > Self.mostSpellings { spellings.removeLast(spellings.count - Self.mostSpellings) }
+            }
+            // The listed names among them, nearest the whole stretch first.
+            var listed: [(wording: [String], edits: Double)] = []
+            for spelling in spellings where spelling.words != Array(said[argument.wordRange]) {
+                var wording = said
+                wording.replaceSubrange(argument.wordRange, with: spelling.words)
+                guard let other = matcher.match(NormalizedText(words: wording)).exactReading,
+                      other.intent == reading.intent, other.application == reading.application else { continue }
+                listed.append((wording, SecondOpinion.fit(spelling.phones, within: name, fromStart: true, toEnd: true).edits))
+            }
+            listed.sort { $0.edits < $1.edits }
+            wordings += listed.prefix(Self.namesHeardPerPlace).map(\.wording)
+        }
+        return wordings
+    }
+
+    /// For each word of a name, the list's words fitting its place in what
+    /// the neural recogniser heard: the nearest few, each within a third of
+    /// its phones; of the names they spell, the few nearest.
+    private static let wordsHeardPerPlace = 4, farthestHeardWord = 1.0 / 3, mostSpellings = 32, namesHeardPerPlace = 4
+}

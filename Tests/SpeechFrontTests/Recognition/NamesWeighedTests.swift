@@ -1,0 +1,53 @@
+import Foundation
+import PhraseMatcher
+import Testing
+@testable import SpeechFront
+
+/// A name of a long list, misheard by the class search, is put right by
+/// what Moonshine heard: the listed name nearest its spelling ("Ryan
+/// Mendes") is weighed with the search's words, and wins only when
+/// Moonshine finds it likelier and nearer what it wrote (real PocketSphinx
+/// word phones, real Moonshine on espeak-ng's "call ryan mendez").
+@Suite(.enabled(if: SharedRecognizer.modelInstalled && MoonshineTranscriber.unavailableReason == nil, "needs pocketsphinx-en-us and Moonshine"))
+struct NamesWeighedTests {
+    static func recognizer(names: [String]) throws -> CommandRecognizer {
+        var contacts = names.map { Entity(id: $0, name: $0) }
+        // Enough others for a class search.
+        for first in ClassSearchTests.first { for last in ClassSearchTests.last { contacts.append(Entity(id: "\(first) \(last)", name: "\(first) \(last)")) } }
+        let who = [Parameter(name: "who", type: .custom("Contact"))]
+        let model = CommandModel(application: "Phone", fillers: [], types: [CustomType(name: "Contact", title: "contact", kind: .entity(contacts))], intents: [
+            Intent(name: "Call", parameters: who, phrases: [try Phrase("call \\(who)")]),
+        ])
+        var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        options.classAbove = 100
+        return try CommandRecognizer(model: model, modelPath: nil, options: options)
+    }
+
+    static func hearing(_ recognizer: CommandRecognizer) throws -> MoonshineHearing {
+        try #require(recognizer.secondOpinion?.hear(try SharedRecognizer.samples("call-mendez-espeak.flac")[...]))
+    }
+
+    @Test func aListedNameMoonshineHeardReplacesTheSearchs() throws {
+        let recognizer = try Self.recognizer(names: ["ryan lin", "ryan mendez", "brian mendez"])
+        let hearing = try Self.hearing(recognizer)
+        #expect(recognizer.likeliestWording(["call", "ryan", "lin"], or: [], hearing: hearing) == ["call", "ryan", "mendez"])
+        // The search's hypotheses are weighed too.
+        #expect(recognizer.likeliestWording(["call", "ryan", "lin"], or: [("call ryan mendez", 0)], hearing: hearing) == ["call", "ryan", "mendez"])
+    }
+
+    @Test func theSearchsNameStandsWhenMoonshineIsNoSurer() throws {
+        let recognizer = try Self.recognizer(names: ["ryan lin", "ryan mendez", "brian mendez"])
+        let hearing = try Self.hearing(recognizer)
+        #expect(recognizer.likeliestWording(["call", "ryan", "mendez"], or: [("call ryan lin", 0)], hearing: hearing) == nil)
+    }
+
+    /// Only listed names are offered: without Ryan Mendez in the list,
+    /// nothing Moonshine heard is a name to put in.
+    @Test func aNameNotListedIsNeverPutIn() throws {
+        let recognizer = try Self.recognizer(names: ["ryan lin"])
+        let hearing = try Self.hearing(recognizer)
+        let chosen = recognizer.likeliestWording(["call", "ryan", "lin"], or: [], hearing: hearing)
+        #expect(chosen == nil || chosen.map { recognizer.matcher.match(NormalizedText(words: $0)).exactReading != nil } == true)
+        #expect(chosen != ["call", "ryan", "mendez"])
+    }
+}
