@@ -15,17 +15,21 @@ package struct GrammarClass: Sendable, Equatable {
     /// to 15 bytes is then stored in place, where an array of its words is
     /// an allocation of its own (100,000 names: 6 MB, kept while the
     /// recogniser runs).
-    private var joinedNames: [String]
+    package private(set) var joinedNames: [String]
     /// The token standing for the class in the grammar: underscores round
     /// the type's name, which no spoken word holds (its words are letters,
     /// digits and apostrophes).
     package let token: String
+    /// The words of all the names, each once, in the order they first come.
+    package let distinctWords: [String]
 
     package init(type: String, names: [[String]]) {
         self.type = type
         self.token = Self.token(forType: type)
         var seen: Set<String> = []
         self.joinedNames = names.lazy.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }.filter { seen.insert($0).inserted }
+        var seenWords: Set<String> = []
+        distinctWords = names.joined().filter { seenWords.insert($0).inserted }
     }
 
     /// Letters and digits as they are, anything else by its code ("_2d"
@@ -41,11 +45,14 @@ package struct GrammarClass: Sendable, Equatable {
     /// Whether a grammar word is a class token.
     package static func isToken(_ word: String) -> Bool { word.count > 2 && word.hasPrefix("_") && word.hasSuffix("_") }
 
-    /// The recogniser's word for one name of the class: its words joined
+    /// The recogniser's word for one name of the class (its words joined
+    /// by spaces, as `joinedNames` holds them): its words joined
     /// by "_", after the class token and a colon ("_Contact_:zed_quillon"), so the same
     /// name in two classes, or a name that is also a word of a phrase, are
     /// different words to the decoder.
-    package func memberToken(_ words: [String]) -> String { token + ":" + words.joined(separator: "_") }
+    package func memberToken(joined name: String) -> String {
+        token + ":" + String(decoding: name.utf8.map { $0 == 0x20 ? 0x5F : $0 }, as: UTF8.self)
+    }
 
     /// The words of a decoded word that is a class member; nil for any other word.
     package static func words(ofMember word: String) -> [String]? {

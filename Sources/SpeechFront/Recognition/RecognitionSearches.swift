@@ -127,8 +127,8 @@ final class RecognitionSearches {
         vocabulary.wordLocations = model.wordLocations
         commandAutomaton = try addGrammar(.commands, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
         commandPhoneGraph = nil
-        soundAlikes = Self.entityNames(model, classes: grammar.classes).map { type, names in
-            SoundAlikeWords(type: type, names: names) { decoder.pronunciation(of: $0) }
+        soundAlikes = Self.entityWords(model, classes: grammar.classes).map { type, words in
+            SoundAlikeWords(type: type, words: words) { decoder.pronunciation(of: $0) }
         }
         if let wakePhrase { try addGrammar(.wakeCommands, grammar, prefix: wakePhrase.words, what: "recognition grammar") }
     }
@@ -187,13 +187,13 @@ final class RecognitionSearches {
     /// `type`'s words and their sounds, whether or not two sound alike.
     func wordSounds(ofType type: String) -> SoundAlikeWords? { soundAlikes.first { $0.type == type } }
 
-    /// Each entity type's names as words: a class's as the grammar holds
-    /// them (a long list is not split into words twice).
-    private static func entityNames(_ model: CommandModel, classes: [GrammarClass]) -> [(String, [[String]])] {
+    /// Each entity type's words: a class's as the grammar holds them (a
+    /// long list is not split into words twice).
+    private static func entityWords(_ model: CommandModel, classes: [GrammarClass]) -> [(String, [String])] {
         model.types.compactMap { type in
             guard case .entity(let entities) = type.kind else { return nil }
-            if let list = classes.first(where: { $0.type == type.name }) { return (type.name, list.names) }
-            return (type.name, entities.flatMap(spellings).map(TextNormalizer.words))
+            if let list = classes.first(where: { $0.type == type.name }) { return (type.name, list.distinctWords) }
+            return (type.name, entities.flatMap(spellings).flatMap(TextNormalizer.words))
         }
     }
 
@@ -265,25 +265,21 @@ final class RecognitionSearches {
     /// after another (their first: alternatives would multiply by the
     /// name's words).
     private func classMembers(_ classes: [GrammarClass]) throws(SpeechError) -> [(token: String, members: [String])] {
-        try vocabulary.add(Array(Set(classes.flatMap { $0.names.joined() })))
+        let words = classes.map { $0.distinctWords }
+        try vocabulary.add(Array(Set(words.joined())))
         var phonesOf: [String: String] = [:]
+        for word in words.joined() where phonesOf[word] == nil {
+            if let found = decoder.pronunciation(of: word) { phonesOf[word] = found }
+        }
         var result: [(token: String, members: [String])] = []
         for list in classes {
             var members: [String] = []
-            members.reserveCapacity(list.names.count)
-            for name in list.names {
-                let member = list.memberToken(name)
+            members.reserveCapacity(list.joinedNames.count)
+            for name in list.joinedNames {
+                let member = list.memberToken(joined: name)
                 members.append(member)
                 guard decoder.pronunciation(of: member) == nil else { continue }
-                var phones: [String] = []
-                for word in name {
-                    if let known = phonesOf[word] {
-                        phones.append(known)
-                    } else if let found = decoder.pronunciation(of: word) {
-                        phonesOf[word] = found
-                        phones.append(found)
-                    }
-                }
+                let phones = name.split(separator: " ").compactMap { phonesOf[String($0)] }
                 try decoder.addWord(member, phones: phones.joined(separator: " "), updateSearch: false)
             }
             result.append((list.token, members))

@@ -16,21 +16,23 @@ struct SoundAlikeWords {
 
     /// `phonesOf`: a word's phones, nil for a word the decoder lacks
     /// (which sounds like nothing, so like no other word).
-    init(type: String, names: [[String]], phonesOf: (String) -> String?) {
+    init(type: String, words: some Sequence<String>, phonesOf: (String) -> String?) {
         self.type = type
-        add(names, phonesOf: phonesOf)
+        add(words: words, phonesOf: phonesOf)
     }
 
     /// Names that joined the list: their new words are looked up once.
     mutating func add(_ names: [[String]], phonesOf: (String) -> String?) {
-        for name in names {
-            // A word without phones yet is looked up again when it comes again.
-            for word in name where soundOfWord[word] == nil {
-                guard let phones = phonesOf(word), !phones.isEmpty else { continue }
-                soundOfWord[word] = phones
-                wordsBySound[phones, default: []].append(word)
-                if wordsBySound[phones]?.count == 2 { hasAny = true }
-            }
+        add(words: names.joined(), phonesOf: phonesOf)
+    }
+
+    private mutating func add(words: some Sequence<String>, phonesOf: (String) -> String?) {
+        // A word without phones yet is looked up again when it comes again.
+        for word in words where soundOfWord[word] == nil {
+            guard let phones = phonesOf(word), !phones.isEmpty else { continue }
+            soundOfWord[word] = phones
+            wordsBySound[phones, default: []].append(word)
+            if wordsBySound[phones]?.count == 2 { hasAny = true }
         }
     }
 

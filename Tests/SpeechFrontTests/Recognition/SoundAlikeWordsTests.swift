@@ -8,7 +8,7 @@ struct SoundAlikeWordsTests {
                          "miller": "M IH L ER", "millar": "M IH L ER", "anna": "AE N AH", "zed": "Z EH D"]
 
     static func words(_ names: [String]) -> SoundAlikeWords {
-        SoundAlikeWords(type: "Contact", names: names.map { $0.split(separator: " ").map(String.init) }) { phones[$0] }
+        SoundAlikeWords(type: "Contact", words: names.flatMap { $0.split(separator: " ").map(String.init) }) { phones[$0] }
     }
 
     @Test func wordsWithTheSamePhonesAreOfferedForEachOther() {
@@ -47,7 +47,7 @@ struct SoundAlikeWordsTests {
     /// where their phones fit: a first word at the start of the stretch, a
     /// last at its end, the longer of two equal fits first.
     @Test func wordsAreFoundWhereTheirPhonesFitWhatWasHeard() {
-        let list = SoundAlikeWords(type: "Contact", names: [["ryan", "mendez"], ["ryan", "lin"], ["kyle", "may"]]) {
+        let list = SoundAlikeWords(type: "Contact", words: ["ryan", "mendez", "ryan", "lin", "kyle", "may"]) {
             ["ryan": "R AY AH N", "mendez": "M EH N D EH Z", "lin": "L IH N", "kyle": "K AY L", "may": "M EY"][$0]
         }
         // "Ryan Mendes", as flite's rules say it.
