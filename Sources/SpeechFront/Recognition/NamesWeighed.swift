@@ -21,7 +21,15 @@ extension CommandRecognizer {
             guard !words.isEmpty, !wordings.contains(words), matcher.match(NormalizedText(words: words)).exactReading != nil else { continue }
             wordings.append(words)
         }
-        wordings += wordingsWithNamesHeard(said, heard: text).filter { !wordings.contains($0) }
+        let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
+        wordings += wordingsWithNamesHeard(said, heard: heard).filter { !wordings.contains($0) }
+        // Moonshine's transcript and its likelihoods must agree: a wording
+        // wins only when it is also nearer in sound to what Moonshine wrote
+        // than the search's words are (a likelihood can favour a short
+        // name: "Laura" for "a larned"). Those that are not are not weighed.
+        func edits(_ words: [String]) -> Double { SecondOpinion.localEditDistance(words.flatMap(decodedPhones), within: heard) }
+        let editsOfSaid = edits(said)
+        wordings = [said] + wordings.dropFirst().filter { edits($0) < editsOfSaid }
         guard wordings.count > 1 else { return nil }
         let weights = hearing.logLikelihoods(of: wordings.map { $0.joined(separator: " ") })
         guard let likeliest = weights.compactMap({ $0 }).max() else { return nil }
@@ -30,12 +38,7 @@ extension CommandRecognizer {
         // then the names from Moonshine's hearing.
         guard let chosen = weights.firstIndex(where: { $0.map { $0 >= likeliest - Self.surerByNats } ?? false }),
               chosen != 0 else { return nil }
-        // Its likelihoods and its transcript must agree: the wording is
-        // nearer in sound to what it wrote than the search's words are (a
-        // likelihood can favour a short name: "Laura" for "a larned").
-        let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
-        func edits(_ words: [String]) -> Double { SecondOpinion.localEditDistance(words.flatMap(decodedPhones), within: heard) }
-        return edits(wordings[chosen]) < edits(said) ? wordings[chosen] : nil
+        return wordings[chosen]
     }
 
     /// How much likelier (in nats: a factor of 20) the neural recogniser
@@ -53,11 +56,11 @@ extension CommandRecognizer {
     /// "Call Ryan Mendes."): the search may have lost the name said among a
     /// hundred thousand, and Moonshine, which spells names its own way,
     /// cannot say it alone.
-    private func wordingsWithNamesHeard(_ said: [String], heard text: String) -> [[String]] {
+    /// `heard`: the phones of what Moonshine wrote.
+    private func wordingsWithNamesHeard(_ said: [String], heard: [String]) -> [[String]] {
         guard let reading = matcher.match(NormalizedText(words: said)).exactReading,
               matcher.model.intents.indices.contains(reading.intentIndex) else { return [] }
         let intent = matcher.model.intents[reading.intentIndex]
-        let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
         var wordings: [[String]] = []
         for argument in reading.arguments {
             guard argument.wordRange.upperBound <= said.count, !argument.wordRange.isEmpty,
