@@ -87,8 +87,6 @@ final class OnnxValue {
         return (element, dimensions.map { Int($0) })
     }
 
-    /// `body` of a float tensor's shape and values, read in place; refused
-    /// past `largest` values.
     /// A tensor of floats made of rows of this one (along its first
     /// dimension): `rows[i]` is the new row i (a row may come twice).
     func gatheringRows(_ rows: [Int], environment: OnnxEnvironment) throws(SpeechError) -> OnnxValue {
@@ -101,6 +99,8 @@ final class OnnxValue {
                              shape: [rows.count] + shape.dropFirst(), environment: environment)
     }
 
+    /// `body` of a float tensor's shape and values, read in place; refused
+    /// past `largest` values.
     func withFloats<Result>(largest: Int, _ body: ([Int], UnsafeBufferPointer<Float>) -> Result) throws(SpeechError) -> Result {
         let (shape, values) = try floats(largest: largest)
         return withExtendedLifetime(self) { body(shape, values) }

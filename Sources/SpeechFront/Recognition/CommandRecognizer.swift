@@ -201,8 +201,9 @@ public final class CommandRecognizer {
         let nbest = classes && reject && secondOpinion != nil ? max(options.nbest, Self.wordingsWeighed) : options.nbest
         var decoded = try decoder.decode(segment.samples, with: .commands, nbest: nbest)
         // Moonshine hears the utterance once: its transcript is evidence,
-        // and it weighs the names a class search found possible.
-        let hearing = reject ? secondOpinion?.hear(segment.samplesAsHeard[...]) : nil
+        // and it weighs the names a class search found possible. A search
+        // that heard nothing is judged without it.
+        let hearing = reject && !decoded.text.isEmpty ? secondOpinion?.hear(segment.samplesAsHeard[...]) : nil
         if classes { decoded = try classResult(decoded, segment, hearing: hearing) }
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         // Rejection needs the phone loop's yardstick; grammar mode rejects
@@ -228,6 +229,10 @@ public final class CommandRecognizer {
     /// other words, the account of the audio that fits it better wins,
     /// each judged as a single path of its words (so neither search's
     /// weighing of its choices tips it).
+    ///
+    /// Before that, the neural recogniser's `hearing` may put a name right
+    /// (`likeliestWording`): among a hundred thousand names the search's
+    /// choice is often another contact that sounds alike.
     private func classResult(_ decoded: DecodedUtterance, _ segment: SpeechSegment,
                              hearing: MoonshineHearing?) throws(SpeechError) -> DecodedUtterance {
         var best = decoded
