@@ -120,10 +120,12 @@ struct EntityClips {
         try recognizer.changeEntities(ofType: "Contact", adding: [Self.newcomer], matcher: matcher.changingEntities(ofType: "Contact", adding: [Self.newcomer]))
         heard.updateSeconds = Double(nanoseconds() - updateStart) / 1e9
         for clip in newcomerClips {
-            if let match = try transcripts(clip).first(where: { $0.match?.best != nil })?.match, clip.expected.problem(with: match) == nil {
+            let results = try transcripts(clip)
+            if let match = results.first(where: { $0.match?.best != nil })?.match, clip.expected.problem(with: match) == nil {
                 heard.newcomerRight += 1
             } else {
-                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\" after adding them: not heard right")
+                let said = results.map { "\"\($0.text)\"" + ($0.evidence?.secondOpinion.map { " (second opinion \"\($0.text)\")" } ?? "") }
+                heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\" after adding them: not heard right (heard \(said.joined(separator: ", ")))")
             }
         }
         for clip in clips {

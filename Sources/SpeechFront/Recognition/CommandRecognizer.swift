@@ -237,10 +237,15 @@ public final class CommandRecognizer {
                              hearing: MoonshineHearing?) throws(SpeechError) -> DecodedUtterance {
         var best = decoded
         var said = Self.spokenWords(decoded)
-        if let hearing, let weighed = likeliestWording(said, or: decoded.alternatives, hearing: hearing) { said = weighed }
+        // The names added since the class search was built have a search of their own.
+        let other = searches.hasAddedNames ? try decoder.decode(segment.samples, with: .addedNames, nbest: 1) : nil
+        if let hearing {
+            // Its words are one more hypothesis to weigh, after the class search's own.
+            let hypotheses = decoded.alternatives + (other.map { [($0.text, $0.score)] } ?? [])
+            if let weighed = likeliestWording(said, or: hypotheses, hearing: hearing) { said = weighed }
+        }
         var forced = try alignment(of: said, segment)
-        if searches.hasAddedNames {
-            let other = try decoder.decode(segment.samples, with: .addedNames, nbest: 1)
+        if let other {
             // Only a whole command is an account of the audio (a grammar
             // search that lost its path gives a piece of one, which fits
             // the audio no better than silence does).
