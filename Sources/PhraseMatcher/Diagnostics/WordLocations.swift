@@ -11,7 +11,21 @@ public struct WordLocations: Sendable {
     }
 
     private var sources: [SourceFile] = []
-    private var places: [String: Place] = [:]
+    /// The words placed, numbered as a matcher numbers its words (a list
+    /// of a million names asks about every one of its words), and each
+    /// one's place by that number.
+    private var placed = Vocabulary()
+    private var places: [Place] = []
+
+    private func place(of word: String) -> Place? {
+        let number = placed.id(of: word)
+        return number == Vocabulary.unknown ? nil : places[Int(number)]
+    }
+
+    private mutating func setPlace(_ place: Place, of word: String) {
+        let number = Int(placed.intern(word))
+        if number < places.count { places[number] = place } else { places.append(place) }
+    }
 
     /// No locations: a model made in code.
     public init() {}
@@ -22,22 +36,22 @@ public struct WordLocations: Sendable {
     /// ("25" → "twenty five").
     mutating func record(_ text: String, words: [String]? = nil, at node: JSONNode, in source: SourceFile) {
         let words = words ?? TextNormalizer.words(of: text)
-        guard words.contains(where: { places[$0] == nil }) else { return }
+        guard words.contains(where: { place(of: $0) == nil }) else { return }
         let index = sourceIndex(source)
         let original = Array(text.unicodeScalars)
         let scalars = Array(text.lowercased().unicodeScalars)
         // Lower-casing can change a text's length; then places in it are not places in the file.
         let comparable = scalars.count == original.count
         func bytes(_ range: Range<Int>) -> Int { original[range].reduce(0) { $0 + UTF8.width($1) } }
-        for word in words where places[word] == nil {
+        for word in words where place(of: word) == nil {
             if comparable, let start = Self.wholeWord(Array(word.unicodeScalars), in: scalars) {
                 let before = bytes(0..<start)
                 let fileStart = source.offset(inStringAt: node.offset, decodedOffset: before)
                 let fileEnd = source.offset(inStringAt: node.offset,
                                             decodedOffset: before + bytes(start..<(start + word.unicodeScalars.count)))
-                places[word] = Place(source: index, offset: fileStart, length: fileEnd - fileStart)
+                setPlace(Place(source: index, offset: fileStart, length: fileEnd - fileStart), of: word)
             } else {
-                places[word] = Place(source: index, offset: node.offset, length: node.length)
+                setPlace(Place(source: index, offset: node.offset, length: node.length), of: word)
             }
         }
     }
@@ -45,16 +59,16 @@ public struct WordLocations: Sendable {
     /// A diagnostic about `word` where it is first written; nil for a word
     /// the model does not write (one of a value's number words).
     public func diagnostic(_ severity: Diagnostic.Severity, _ message: String, about word: String) -> Diagnostic? {
-        guard let place = places[word] else { return nil }
+        guard let place = place(of: word) else { return nil }
         return Diagnostic(severity, message, in: sources[place.source], at: place.offset, byteLength: place.length)
     }
 
     /// Adds the places of another model's words, keeping this one's first.
     mutating func merge(_ other: WordLocations) {
-        for (word, place) in other.places where places[word] == nil {
+        for (word, place) in zip(other.placed.words, other.places) where self.place(of: word) == nil {
             var moved = place
             moved.source = sourceIndex(other.sources[place.source])
-            places[word] = moved
+            setPlace(moved, of: word)
         }
     }
 

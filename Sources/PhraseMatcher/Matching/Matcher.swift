@@ -140,22 +140,15 @@ public final class Matcher: Sendable {
         for entity in entities {
             if replaced.contains(entity.id) { leaving.append(entity) } else { kept.append(entity) }
         }
-        model.types[typeIndex].kind = .entity(kept + added)
+        kept.append(contentsOf: added)
+        model.types[typeIndex].kind = .entity(kept)
         guard let recognizer = recognizerIndices[.custom(type)], case .names(var trie) = recognizers[Int(recognizer)] else {
             // No phrase says the type: nothing to match it by.
             return Matcher(self, model: model, vocabulary: vocabulary, recognizers: recognizers)
         }
         var vocabulary = self.vocabulary
-        for entity in leaving {
-            for spelling in [entity.name] + entity.synonyms {
-                trie.remove(TextNormalizer.words(of: spelling).map { vocabulary.id(of: $0) }, value: .entity(entity.id))
-            }
-        }
-        for entity in added {
-            for spelling in [entity.name] + entity.synonyms {
-                trie.insert(TextNormalizer.words(of: spelling).map { vocabulary.intern($0) }, value: .entity(entity.id))
-            }
-        }
+        for entity in leaving { trie.remove(entity, vocabulary: vocabulary) }
+        for entity in added { trie.insert(entity, vocabulary: &vocabulary) }
         var recognizers = self.recognizers
         recognizers[Int(recognizer)] = .names(trie)
         return Matcher(self, model: model, vocabulary: vocabulary, recognizers: recognizers)

@@ -52,6 +52,21 @@ struct PhraseTrie: Sendable {
         if self.value(at: index) != value && !(moreValues[node]?.contains(value) ?? false) { moreValues[node, default: []].append(value) }
     }
 
+    /// Adds each spelling of `entity` (its name, its synonyms), their words
+    /// numbered in `vocabulary`.
+    mutating func insert(_ entity: Entity, vocabulary: inout Vocabulary) {
+        let value = SlotValue.entity(entity.id)
+        insert(TextNormalizer.words(of: entity.name).map { vocabulary.intern($0) }, value: value)
+        for synonym in entity.synonyms { insert(TextNormalizer.words(of: synonym).map { vocabulary.intern($0) }, value: value) }
+    }
+
+    /// Forgets each spelling of `entity`.
+    mutating func remove(_ entity: Entity, vocabulary: Vocabulary) {
+        let value = SlotValue.entity(entity.id)
+        remove(TextNormalizer.words(of: entity.name).map { vocabulary.id(of: $0) }, value: value)
+        for synonym in entity.synonyms { remove(TextNormalizer.words(of: synonym).map { vocabulary.id(of: $0) }, value: value) }
+    }
+
     /// Forgets that `words` name `value` (the words' nodes stay: another
     /// name may pass through them, and an empty node matches nothing).
     mutating func remove(_ words: [Int32], value: SlotValue) {

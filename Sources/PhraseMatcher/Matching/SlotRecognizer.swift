@@ -29,11 +29,7 @@ enum SlotRecognizer: Sendable {
                     }
                 }
             case .entity(let entities):
-                for entity in entities {
-                    for spelling in [entity.name] + entity.synonyms {
-                        trie.insert(TextNormalizer.words(of: spelling).map { vocabulary.intern($0) }, value: .entity(entity.id))
-                    }
-                }
+                for entity in entities { trie.insert(entity, vocabulary: &vocabulary) }
             }
             return .names(trie)
         }

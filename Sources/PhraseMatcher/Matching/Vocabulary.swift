@@ -10,6 +10,14 @@ struct Vocabulary: Sendable {
     /// Words the model never mentions.
     static let unknown: Int32 = -1
 
+    init() {}
+
+    /// Room for `count` words without growing.
+    init(minimumCapacity count: Int) {
+        idsByHash = IntegerTable(minimumCapacity: count)
+        words.reserveCapacity(count)
+    }
+
     @inline(__always)
     private static func hash(_ word: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325

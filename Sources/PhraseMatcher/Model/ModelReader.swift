@@ -74,10 +74,11 @@ struct ModelReader {
 
     /// The members of an object, or nil after reporting what was found instead.
     /// `itemName` names what the keys are ("intent"), for duplicate errors.
-    private mutating func members(of node: JSONNode, _ what: String, allowed: [String]? = nil,
+    /// `what` is worded only for an error (a list may hold a million objects).
+    private mutating func members(of node: JSONNode, _ what: @autoclosure () -> String, allowed: [String]? = nil,
                                   itemName: String? = nil) -> [JSONMember]? {
         guard case .object(let members) = node.value else {
-            error("\(what) must be an object, found \(node.kindName)", at: node)
+            error("\(what()) must be an object, found \(node.kindName)", at: node)
             return nil
         }
         // Most objects have a few keys (an entity has three, and there may
@@ -86,7 +87,7 @@ struct ModelReader {
         for (index, member) in members.enumerated() {
             let earlier = members.count <= 8 ? members[..<index].first { $0.key == member.key } : seen[member.key]
             if let first = earlier {
-                let duplicate = itemName.map { "duplicate \($0) \"\(member.key)\"" } ?? "duplicate key \"\(member.key)\" in \(what)"
+                let duplicate = itemName.map { "duplicate \($0) \"\(member.key)\"" } ?? "duplicate key \"\(member.key)\" in \(what())"
                 error("\(duplicate); the first is at \(position(first.keyOffset))", atKeyOf: member)
             } else if members.count > 8 {
                 seen[member.key] = member
@@ -94,9 +95,9 @@ struct ModelReader {
             if let allowed, !allowed.contains(member.key), !member.key.hasPrefix("$"), !member.key.hasPrefix("_") {
                 if let suggestion = Self.closest(to: member.key, in: allowed) {
                     misspelledFields.insert(suggestion)
-                    error("unknown field \"\(member.key)\" in \(what); did you mean \"\(suggestion)\"?", atKeyOf: member)
+                    error("unknown field \"\(member.key)\" in \(what()); did you mean \"\(suggestion)\"?", atKeyOf: member)
                 } else {
-                    error("unknown field \"\(member.key)\" in \(what); expected one of: \(allowed.joined(separator: ", "))", atKeyOf: member)
+                    error("unknown field \"\(member.key)\" in \(what()); expected one of: \(allowed.joined(separator: ", "))", atKeyOf: member)
                 }
             }
         }
@@ -441,18 +442,17 @@ struct ModelReader {
             return nil
         }
         var entities: [Entity] = []
-        var seen: [String: Int] = [:]
+        var seen = EntityIDIndex(expected: elements.count)
         entities.reserveCapacity(elements.count)
-        seen.reserveCapacity(elements.count)
         for element in elements { readEntity(element, type: type, into: &entities, seen: &seen) }
         return entities
     }
 
     /// One entity of `type`'s list, added to `entities` unless it is wrong
     /// (reported) or its id is in `seen` already.
-    private mutating func readEntity(_ element: JSONNode, type: String, into entities: inout [Entity], seen: inout [String: Int]) {
+    private mutating func readEntity(_ element: JSONNode, type: String, into entities: inout [Entity], seen: inout EntityIDIndex) {
         do {
-            guard let fields = members(of: element, "an entity of \(type)", allowed: ["id", "name", "synonyms"]) else { return }
+            guard let fields = members(of: element, "an entity of \(type)", allowed: Self.entityFields) else { return }
             var id: String?, name: String?, synonyms: [String] = [], nameNode: JSONNode?
             for field in fields {
                 switch field.key {
@@ -470,11 +470,10 @@ struct ModelReader {
                 }
                 return
             }
-            if let first = seen[id] {
+            if let first = seen.firstOffset(of: id, notingNewAt: element.offset) {
                 error("duplicate entity id \"\(id)\" in \(type); the first is at \(position(first))", at: element)
                 return
             }
-            seen[id] = element.offset
             // Normalised once for both (a list may hold a million names).
             let words = TextNormalizer.words(of: name)
             if let nameNode { wordLocations.record(name, words: words, at: nameNode, in: source) }
@@ -482,6 +481,8 @@ struct ModelReader {
             entities.append(Entity(id: id, name: name, synonyms: synonyms))
         }
     }
+
+    private static let entityFields = ["id", "name", "synonyms"]
 
     private mutating func readEntityFile(type: String, _ node: JSONNode) -> [Entity]? {
         guard let relative = nonEmptyString(node, "the entity file of \(type)") else { return nil }
@@ -502,7 +503,7 @@ struct ModelReader {
         let outerSource = source
         source = entitySource
         var entities: [Entity] = []
-        var seen: [String: Int] = [:]
+        var seen = EntityIDIndex(expected: 1024)
         let streamed: Bool
         do {
             streamed = try PositionedJSONParser.forEachElement(of: entitySource) { element in
@@ -586,18 +587,19 @@ struct ModelReader {
         }
     }
 
-    private mutating func checkHasWords(_ text: String, _ what: String, at node: JSONNode) {
-        checkHasWords(TextNormalizer.words(of: text), what, at: node)
+    private mutating func checkHasWords(_ text: String, _ what: @autoclosure () -> String, at node: JSONNode) {
+        checkHasWords(TextNormalizer.words(of: text), what(), at: node)
     }
 
-    private mutating func checkHasWords(_ words: [String], _ what: String, at node: JSONNode) {
-        if words.isEmpty { error("\(what) has no words that can be spoken", at: node) }
-        checkWordLengths(words, what, at: node)
+    /// `what` is worded only for an error (a list may hold a million names).
+    private mutating func checkHasWords(_ words: [String], _ what: @autoclosure () -> String, at node: JSONNode) {
+        if words.isEmpty { error("\(what()) has no words that can be spoken", at: node) }
+        checkWordLengths(words, what(), at: node)
     }
 
-    private mutating func checkWordLengths(_ words: [String], _ what: String, at node: JSONNode) {
-        if let long = words.first(where: { $0.count > TextNormalizer.maximumWordLength }) {
-            error("\(what): \(TextNormalizer.tooLong(long))", at: node)
+    private mutating func checkWordLengths(_ words: [String], _ what: @autoclosure () -> String, at node: JSONNode) {
+        if let long = words.first(where: { $0.utf8.count > TextNormalizer.maximumWordLength && $0.count > TextNormalizer.maximumWordLength }) {
+            error("\(what()): \(TextNormalizer.tooLong(long))", at: node)
         }
     }
 

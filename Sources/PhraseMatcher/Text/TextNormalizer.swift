@@ -58,15 +58,54 @@ public enum TextNormalizer {
             while wordStart < wordEnd, bytes[wordStart] == 0x27 { wordStart += 1 }
             while wordEnd > wordStart, bytes[wordEnd - 1] == 0x27 { wordEnd -= 1 }
             guard wordStart < wordEnd else { continue }
-            let word = String(unsafeUninitializedCapacity: wordEnd - wordStart) { buffer in
-                for offset in 0..<(wordEnd - wordStart) {
-                    let byte = bytes[wordStart + offset]
-                    buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                }
-                return wordEnd - wordStart
-            }
-            result.words.append(word)
+            result.words.append(lowercasedWord(bytes, wordStart..<wordEnd))
             result.ranges.append(start..<index)
+        }
+        return true
+    }
+
+    /// ASCII letters lower-cased into a word (a small string: no allocation
+    /// up to 15 letters).
+    @inline(__always) private static func lowercasedWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { buffer in
+            for offset in 0..<range.count {
+                let byte = bytes[range.lowerBound + offset]
+                buffer[offset] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            }
+            return range.count
+        }
+    }
+
+    /// The words of ASCII text made of letters, apostrophes and separators
+    /// only (a name: "Mary O'Neil"), in one array of their number; nil for
+    /// any other text (digits, currency signs), which `normalize` spells.
+    /// A million names are read this way when a list is loaded and compiled.
+    private static func plainASCIIWords(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var count = 0
+        guard forEachPlainWord(bytes, { _ in count += 1 }) else { return nil }
+        return [String](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = forEachPlainWord(bytes) { range in
+                (buffer.baseAddress! + initialized).initialize(to: lowercasedWord(bytes, range))
+                initialized += 1
+            }
+        }
+    }
+
+    /// Each word's bytes in plain ASCII text, quote marks around it
+    /// trimmed; false (stopping) at a digit or a currency or percent sign.
+    @inline(__always) private static func forEachPlainWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard isTokenByte(bytes[index]) else { index += 1; continue }
+            var start = index
+            while index < bytes.count, isTokenByte(bytes[index]) {
+                if isDigit(bytes[index]) || bytes[index] == 0x24 || bytes[index] == 0x25 { return false }
+                index += 1
+            }
+            var end = index
+            while start < end, bytes[start] == 0x27 { start += 1 }
+            while end > start, bytes[end - 1] == 0x27 { end -= 1 }
+            if start < end { body(start..<end) }
         }
         return true
     }
@@ -114,6 +153,8 @@ public enum TextNormalizer {
     /// Normalises the words of a phrase template or a model value the same
     /// way as an utterance, so both sides compare equal.
     public static func words(of text: String) -> [String] {
+        var text = text
+        if let plain = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? plainASCIIWords(bytes) : nil }) { return plain }
         let words = normalize(text).words
         // Normalizing reserves room for the most words a text could hold;
         // words that are kept (a list of 100,000 names) are kept at their size.

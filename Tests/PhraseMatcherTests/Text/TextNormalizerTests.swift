@@ -11,6 +11,23 @@ struct TextNormalizerTests {
         #expect(TextNormalizer.words(of: "what\u{2019}s up") == ["what's", "up"])
     }
 
+    /// Names (plain ASCII) take a quicker way to their words than
+    /// `normalize`: both must give the same words, whatever the text.
+    @Test(arguments: ["Mary O'Neil", "  'quoted'  names ", "rock'n'roll", "Jean-Luc  Picard\t", "''", "a", "", "   ",
+                      "ZED QUILLON", "x's' 'y", "Dr. Who, Esq.", "agent 007", "$5 off", "50% more", "O'", "'", "a'b'c"])
+    func wordsOfPlainTextAreTheNormalizedWords(_ text: String) {
+        #expect(TextNormalizer.words(of: text) == TextNormalizer.normalize(text).words)
+    }
+
+    @Test func wordsOfRandomASCIIAreTheNormalizedWords() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcXYZ' -.,$%09\t")
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            #expect(TextNormalizer.words(of: text) == TextNormalizer.normalize(text).words, "\(text)")
+        }
+    }
+
     @Test func appliesCompatibilityMappingAndCaseFolding() {
         #expect(TextNormalizer.words(of: "ＴＵＲＮ Ｏｎ") == ["turn", "on"])
         #expect(TextNormalizer.words(of: "Café ÉCLAIR") == ["café", "éclair"])
