@@ -199,11 +199,24 @@ public final class CommandRecognizer {
         // A class search's other hypotheses are the names the neural
         // recogniser weighs (`classResult`).
         let nbest = classes && reject && secondOpinion != nil ? max(options.nbest, Self.wordingsWeighed) : options.nbest
-        var decoded = try decoder.decode(segment.samples, with: .commands, nbest: nbest)
         // Moonshine hears the utterance once: its transcript is evidence,
         // and it weighs the names a class search found possible. A search
-        // that heard nothing is judged without it.
-        let hearing = reject && !decoded.text.isEmpty ? secondOpinion?.hear(segment.samplesAsHeard[...]) : nil
+        // that heard nothing is judged without it. A class search (a list of
+        // thousands) is slow enough that Moonshine hears the utterance on
+        // another core meanwhile, whatever the search finds.
+        let neural = reject ? secondOpinion : nil
+        let audio = segment.samplesAsHeard
+        let early = classes ? neural.map { transcriber in
+            ConcurrentWork { () -> MoonshineHearing? in
+                let hearing = transcriber.hear(audio[...])
+                _ = hearing?.text
+                return hearing
+            }
+        } : nil
+        let decodedOrError = Result { () throws(SpeechError) in try decoder.decode(segment.samples, with: .commands, nbest: nbest) }
+        let heardEarly = early?.wait()
+        var decoded = try decodedOrError.get()
+        let hearing = decoded.text.isEmpty ? nil : early != nil ? heardEarly : neural?.hear(audio[...])
         if classes { decoded = try classResult(decoded, segment, hearing: hearing) }
         var transcript = makeTranscript(decoded, segment: segment, mode: options.mode == .auto ? .auto : .grammar)
         // Rejection needs the phone loop's yardstick; grammar mode rejects

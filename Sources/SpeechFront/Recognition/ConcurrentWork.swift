@@ -1,0 +1,34 @@
+import Dispatch
+
+/// Work begun on another thread and awaited once: the neural recogniser
+/// hears an utterance on a second core while PocketSphinx searches it on
+/// this one, so a long list's two recognisers cost the time of the slower.
+///
+/// @unchecked Sendable: `work`, and what it captures, is used by the
+/// worker alone until `done` is signalled; `result` is written before the
+/// signal and read only after waiting for it. The caller must `wait()`
+/// before it touches what `work` uses again.
+final class ConcurrentWork<Result>: @unchecked Sendable {
+    private var work: (() -> Result)?
+    private var result: Result?
+    private let done = DispatchSemaphore(value: 0)
+    private var waited = false
+
+    init(_ work: @escaping () -> Result) {
+        self.work = work
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = self.work?()
+            self.work = nil
+            done.signal()
+        }
+    }
+
+    /// The work's result, once it is done.
+    func wait() -> Result {
+        if !waited {
+            done.wait()
+            waited = true
+        }
+        return result!
+    }
+}
