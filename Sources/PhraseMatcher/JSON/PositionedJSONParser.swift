@@ -12,6 +12,14 @@ package struct PositionedJSONParser {
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 512
+    /// Whether long lists of entities are left to be read one at a time
+    /// (`parseDeferringLongLists`), and the offsets of those left.
+    private var defersLongLists = false
+    private var deferredLists: Set<Int> = []
+    /// An "entities" list at least this long (in bytes) is deferred: a
+    /// list of a million names, kept as a tree, would take hundreds of
+    /// megabytes to be read once.
+    static let deferredListBytes = 1 << 16
 
     init(source: SourceFile) {
         self.source = source
@@ -28,6 +36,35 @@ package struct PositionedJSONParser {
             throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
         }
         return node
+    }
+
+    /// Parses a document, leaving each long "entities" list (over
+    /// `deferredListBytes`) as an empty array at its place, its brackets
+    /// and strings checked to close; `forEachElement(of:arrayAt:)` reads
+    /// it later one element at a time. Returns the offsets of those lists.
+    package static func parseDeferringLongLists(_ source: SourceFile) throws(ModelLoadError) -> (root: JSONNode, deferredLists: Set<Int>) {
+        var parser = PositionedJSONParser(source: source)
+        parser.defersLongLists = true
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count {
+            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
+        }
+        return (node, parser.deferredLists)
+    }
+
+    /// The array at `offset` of `source` (one `parseDeferringLongLists`
+    /// left), each element handed to `each` as it is read.
+    package static func forEachElement(of source: SourceFile, arrayAt offset: Int,
+                                       _ each: (JSONNode) -> Void) throws(ModelLoadError) {
+        var parser = PositionedJSONParser(source: source)
+        parser.index = offset
+        guard offset < parser.bytes.count, parser.bytes[offset] == UInt8(ascii: "[") else {
+            throw parser.error("expected an array")
+        }
+        try parser.parseArrayElements(each)
     }
 
     /// Parses a document whose value is an array element by element,
@@ -123,7 +160,8 @@ package struct PositionedJSONParser {
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSONNode
+            if let list = deferredList(named: key) { value = list } else { value = try parseValue() }
             members.append(JSONMember(key: key, keyOffset: keyOffset, keyLength: keyLength, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}' to continue the object opened at \(position(start)), found end of file") }
@@ -132,6 +170,44 @@ package struct PositionedJSONParser {
             throw error("expected ',' or '}' after the member \"\(key)\", found \(describeCurrent())")
         }
         return JSONNode(value: .object(members), offset: start, length: index - start)
+    }
+
+    /// A long "entities" list at `index`, when lists are deferred: an
+    /// empty array in the tree, its offset noted, `index` past its end.
+    /// Nil (nothing read) for anything else, and for a list whose
+    /// brackets do not close, which is parsed to say where it goes wrong.
+    private mutating func deferredList(named key: String) -> JSONNode? {
+        guard defersLongLists, key == "entities", index < bytes.count, bytes[index] == UInt8(ascii: "["),
+              let end = endOfList(at: index), end - index >= Self.deferredListBytes else { return nil }
+        let start = index
+        index = end
+        deferredLists.insert(start)
+        return JSONNode(value: .array([]), offset: start, length: end - start)
+    }
+
+    /// Where the list opened at `start` ends, by its brackets and strings
+    /// alone (the elements are checked when they are read); nil when it
+    /// does not close, or closes with the wrong bracket.
+    private func endOfList(at start: Int) -> Int? {
+        var nesting = 0
+        var position = start
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard position < bytes.count else { return nil }
+            case UInt8(ascii: "["), UInt8(ascii: "{"): nesting += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                nesting -= 1
+                if nesting == 0 { return bytes[position] == UInt8(ascii: "]") ? position + 1 : nil }
+            default: break
+            }
+            position += 1
+        }
+        return nil
     }
 
     private mutating func parseArray() throws(ModelLoadError) -> JSONNode {

@@ -45,11 +45,11 @@ public enum ModelLoader {
             do {
                 let text = try readText(path: file.path, displayName: file.path)
                 let source = SourceFile(name: file.path, text: text)
-                let root = try parse(source)
+                let (root, deferredLists) = try PositionedJSONParser.parseDeferringLongLists(source)
                 if file.inFolder, Self.isEntityFile(root) { continue }
                 isModel[index] = true
-                models.append(try load(source: source, root: root, baseDirectory: (file.path as NSString).deletingLastPathComponent,
-                                       path: file.path))
+                models.append(try load(source: source, root: root, deferredLists: deferredLists,
+                                       baseDirectory: (file.path as NSString).deletingLastPathComponent, path: file.path))
                 files.append(file.path)
             } catch {
                 isModel[index] = true
@@ -82,11 +82,15 @@ public enum ModelLoader {
 
     private static func load(text: String, name: String, baseDirectory: String?, path: String?) throws(ModelLoadError) -> CommandModel {
         let source = SourceFile(name: name, text: text)
-        return try load(source: source, root: try parse(source), baseDirectory: baseDirectory, path: path)
+        let (root, deferredLists) = try PositionedJSONParser.parseDeferringLongLists(source)
+        return try load(source: source, root: root, deferredLists: deferredLists, baseDirectory: baseDirectory, path: path)
     }
 
-    private static func load(source: SourceFile, root: JSONNode, baseDirectory: String?, path: String?) throws(ModelLoadError) -> CommandModel {
+    /// `deferredLists`: the long lists of entities the parse left to be read one at a time.
+    private static func load(source: SourceFile, root: JSONNode, deferredLists: Set<Int>, baseDirectory: String?,
+                             path: String?) throws(ModelLoadError) -> CommandModel {
         var reader = ModelReader(source: source, baseDirectory: baseDirectory, path: path)
+        reader.deferredLists = deferredLists
         let model = reader.readModel(root)
         let errors = reader.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, var model else { throw ModelLoadError(diagnostics: errors.isEmpty ? reader.diagnostics : errors) }

@@ -27,6 +27,10 @@ struct ModelReader {
     /// Include entries taken, across the load: each costs path resolution.
     private var includeEntries = 0
 
+    /// Offsets of the model's long lists of entities its parse left to be
+    /// read one at a time (`PositionedJSONParser.parseDeferringLongLists`).
+    var deferredLists: Set<Int> = []
+
     init(source: SourceFile, baseDirectory: String?, path: String? = nil) {
         self.source = source
         self.baseDirectory = baseDirectory
@@ -442,6 +446,20 @@ struct ModelReader {
             return nil
         }
         var entities: [Entity] = []
+        if elements.isEmpty, deferredLists.contains(node.offset) {
+            // About 40 bytes of JSON an entity.
+            var seen = EntityIDIndex(expected: node.length / 40)
+            entities.reserveCapacity(node.length / 40)
+            do {
+                try PositionedJSONParser.forEachElement(of: source, arrayAt: node.offset) { element in
+                    readEntity(element, type: type, into: &entities, seen: &seen)
+                }
+            } catch {
+                diagnostics += error.diagnostics
+                return nil
+            }
+            return entities
+        }
         var seen = EntityIDIndex(expected: elements.count)
         entities.reserveCapacity(elements.count)
         for element in elements { readEntity(element, type: type, into: &entities, seen: &seen) }
