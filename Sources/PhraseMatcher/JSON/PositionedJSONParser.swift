@@ -27,15 +27,7 @@ package struct PositionedJSONParser {
     }
 
     package static func parse(_ source: SourceFile) throws(ModelLoadError) -> JSONNode {
-        var parser = PositionedJSONParser(source: source)
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        let node = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON document")
-        }
-        return node
+        try parseDocument(source, defersLongLists: false).root
     }
 
     /// Parses a document, leaving each long "entities" list (over
@@ -43,8 +35,13 @@ package struct PositionedJSONParser {
     /// and strings checked to close; `forEachElement(of:arrayAt:)` reads
     /// it later one element at a time. Returns the offsets of those lists.
     package static func parseDeferringLongLists(_ source: SourceFile) throws(ModelLoadError) -> (root: JSONNode, deferredLists: Set<Int>) {
+        try parseDocument(source, defersLongLists: true)
+    }
+
+    private static func parseDocument(_ source: SourceFile, defersLongLists: Bool) throws(ModelLoadError)
+        -> (root: JSONNode, deferredLists: Set<Int>) {
         var parser = PositionedJSONParser(source: source)
-        parser.defersLongLists = true
+        parser.defersLongLists = defersLongLists
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let node = try parser.parseValue()
