@@ -16,7 +16,11 @@ package struct PositionedJSONParser {
     /// (`parseDeferringLongLists`), and the offsets of those left.
     private var defersLongLists = false
     private var deferredLists: Set<Int> = []
-    /// An "entities" list at least this long (in bytes) is deferred: a
+    /// The key being read in the document's top object: a type's list
+    /// lies at types.<name>.entities, three objects deep.
+    private var topKey = ""
+    private static let deferredListDepth = 3
+    /// A type's "entities" list at least this long (in bytes) is deferred: a
     /// list of a million names, kept as a tree, would take hundreds of
     /// megabytes to be read once.
     static let deferredListBytes = 1 << 16
@@ -30,8 +34,8 @@ package struct PositionedJSONParser {
         try parseDocument(source, defersLongLists: false).root
     }
 
-    /// Parses a document, leaving each long "entities" list (over
-    /// `deferredListBytes`) as an empty array at its place, its brackets
+    /// Parses a document, leaving each type's long "entities" list (over
+    /// `deferredListBytes`, at types.<name>.entities) as an empty array at its place, its brackets
     /// and strings checked to close; `forEachElement(of:arrayAt:)` reads
     /// it later one element at a time. Returns the offsets of those lists.
     package static func parseDeferringLongLists(_ source: SourceFile) throws(ModelLoadError) -> (root: JSONNode, deferredLists: Set<Int>) {
@@ -58,6 +62,7 @@ package struct PositionedJSONParser {
                                        _ each: (JSONNode) -> Void) throws(ModelLoadError) {
         var parser = PositionedJSONParser(source: source)
         parser.index = offset
+        parser.depth = deferredListDepth
         guard offset < parser.bytes.count, parser.bytes[offset] == UInt8(ascii: "[") else {
             throw parser.error("expected an array")
         }
@@ -151,6 +156,7 @@ package struct PositionedJSONParser {
             let keyOffset = index
             let key = try parseString()
             let keyLength = index - keyOffset
+            if depth == 1 { topKey = key }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())")
@@ -174,7 +180,8 @@ package struct PositionedJSONParser {
     /// Nil (nothing read) for anything else, and for a list whose
     /// brackets do not close, which is parsed to say where it goes wrong.
     private mutating func deferredList(named key: String) -> JSONNode? {
-        guard defersLongLists, key == "entities", index < bytes.count, bytes[index] == UInt8(ascii: "["),
+        guard defersLongLists, depth == Self.deferredListDepth, topKey == "types", key == "entities",
+              index < bytes.count, bytes[index] == UInt8(ascii: "["),
               let end = endOfList(at: index), end - index >= Self.deferredListBytes else { return nil }
         let start = index
         index = end

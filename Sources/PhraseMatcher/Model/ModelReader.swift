@@ -447,7 +447,8 @@ struct ModelReader {
         }
         var entities: [Entity] = []
         if elements.isEmpty, deferredLists.contains(node.offset) {
-            // About 40 bytes of JSON an entity.
+            // A long list the parse left: read here, a syntax error in it
+            // reported with the model's other errors. About 40 bytes of JSON an entity.
             var seen = EntityIDIndex(expected: node.length / 40)
             entities.reserveCapacity(node.length / 40)
             do {

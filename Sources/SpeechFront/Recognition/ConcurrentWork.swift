@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// Work begun on another thread and awaited once: the neural recogniser
 /// hears an utterance on a second core while PocketSphinx searches it on
@@ -16,14 +16,19 @@ final class ConcurrentWork<Result>: @unchecked Sendable {
 
     init(_ work: @escaping () -> Result) {
         self.work = work
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        // A thread of its own, not Dispatch's pool: callers may be pool
+        // threads themselves (a batch's `concurrentPerform`), and work
+        // queued behind them while they wait would never run.
+        let thread = Thread { [self] in
             result = self.work?()
             self.work = nil
             done.signal()
         }
+        thread.qualityOfService = .userInitiated
+        thread.start()
     }
 
-    /// The work's result, once it is done.
+    /// The work's result, once it is done. One caller waits.
     func wait() -> Result {
         if !waited {
             done.wait()

@@ -45,6 +45,27 @@ struct LongEntityListTests {
         ])
     }
 
+    /// Only a type's list is left for later: another long "entities"
+    /// (under an ignored "_" key, or an entity file's own) is parsed whole,
+    /// so its syntax errors are never skipped.
+    @Test func onlyATypesListIsDeferred() throws {
+        let list = "[" + (0..<5_000).map { #"{"id": "c\#($0)", "name": "P"}"# }.joined(separator: ",") + "]"
+        let source = SourceFile(name: "e.json", text: #"{"_old": {"entities": "# + list + #"}, "entities": "# + list + "}")
+        #expect(try PositionedJSONParser.parseDeferringLongLists(source).deferredLists.isEmpty)
+        let broken = SourceFile(name: "e.json", text: #"{"_old": {"entities": [{]]}}"#)
+        #expect(throws: ModelLoadError.self) { try PositionedJSONParser.parseDeferringLongLists(broken) }
+    }
+
+    /// Two ids Swift holds equal are one id, however their bytes differ.
+    @Test func canonicallyEqualIdsAreDuplicates() {
+        let text = model(count: 5_000, special: [1: #"{"id": "caf\u00e9", "name": "Ann Lee"}"#, 2: #"{"id": "cafe\u0301", "name": "Bo Diaz"}"#,
+                                                 3: #"{"id": "K", "name": "Cy Young"}"#, 4: #"{"id": "\u212a", "name": "Di Ng"}"#])
+        #expect(errors(text) == [
+            "phone.json:3:1: error: duplicate entity id \"café\" in Contact; the first is at 2:1",
+            "phone.json:5:1: error: duplicate entity id \"K\" in Contact; the first is at 4:1",
+        ])
+    }
+
     @Test func aSyntaxErrorInADeferredListIsReportedWhereItIs() {
         let text = model(count: 5_000, special: [2_000: #"{"id": "c2000" "name": "Bo"}"#])
         #expect(errors(text) == ["phone.json:2001:16: error: invalid JSON: expected ',' or '}' after the member \"id\", found '\"'"])
