@@ -445,22 +445,16 @@ struct ModelReader {
             error("the entities of \(type) must be an array, or {\"file\": \"path\"}, found \(node.kindName)", at: node)
             return nil
         }
-        var entities: [Entity] = []
         if elements.isEmpty, deferredLists.contains(node.offset) {
             // A long list the parse left: read here, a syntax error in it
             // reported with the model's other errors. About 40 bytes of JSON an entity.
-            var seen = EntityIDIndex(expected: node.length / 40)
-            entities.reserveCapacity(node.length / 40)
-            do {
-                try PositionedJSONParser.forEachElement(of: source, arrayAt: node.offset) { element in
-                    readEntity(element, type: type, into: &entities, seen: &seen)
-                }
-            } catch {
-                diagnostics += error.diagnostics
-                return nil
-            }
-            return entities
+            let source = source
+            return streamedEntities(type: type, expected: node.length / 40) { each throws(ModelLoadError) in
+                try PositionedJSONParser.forEachElement(of: source, arrayAt: node.offset, each)
+                return true
+            }?.entities
         }
+        var entities: [Entity] = []
         var seen = EntityIDIndex(expected: elements.count)
         entities.reserveCapacity(elements.count)
         for element in elements { readEntity(element, type: type, into: &entities, seen: &seen) }
@@ -503,6 +497,24 @@ struct ModelReader {
 
     private static let entityFields = ["id", "name", "synonyms"]
 
+    /// The entities of `type` that `stream` hands over one at a time as it
+    /// parses a list (never a tree of a million nodes), and whether it
+    /// found a list; nil after its syntax error is reported.
+    private mutating func streamedEntities(type: String, expected: Int,
+                                           _ stream: (_ each: (JSONNode) -> Void) throws(ModelLoadError) -> Bool)
+        -> (entities: [Entity], streamed: Bool)? {
+        var entities: [Entity] = []
+        var seen = EntityIDIndex(expected: expected)
+        entities.reserveCapacity(expected)
+        do {
+            let streamed = try stream { element in readEntity(element, type: type, into: &entities, seen: &seen) }
+            return (entities, streamed)
+        } catch {
+            diagnostics += error.diagnostics
+            return nil
+        }
+    }
+
     private mutating func readEntityFile(type: String, _ node: JSONNode) -> [Entity]? {
         guard let relative = nonEmptyString(node, "the entity file of \(type)") else { return nil }
         let folder = baseDirectory.map { $0.isEmpty ? "." : $0 } ?? "."
@@ -521,20 +533,12 @@ struct ModelReader {
                                           limit: ModelFileText.maximumEntityBytes) else { return nil }
         let outerSource = source
         source = entitySource
-        var entities: [Entity] = []
-        var seen = EntityIDIndex(expected: 1024)
-        let streamed: Bool
-        do {
-            streamed = try PositionedJSONParser.forEachElement(of: entitySource) { element in
-                readEntity(element, type: type, into: &entities, seen: &seen)
-            }
-        } catch {
-            diagnostics += error.diagnostics
-            source = outerSource
-            return nil
+        let read = streamedEntities(type: type, expected: 1024) { each throws(ModelLoadError) in
+            try PositionedJSONParser.forEachElement(of: entitySource, each)
         }
         source = outerSource
-        if streamed { return entities }
+        guard let read else { return nil }
+        if read.streamed { return read.entities }
         guard entitySource.bytes.count <= ModelFileText.maximumBytes else {
             self.error("cannot read the entity file \(named) (\(path)): an entity file larger than "
                        + "\(ModelFileText.maximumBytes >> 20) MiB must be a list of entities", at: node)
