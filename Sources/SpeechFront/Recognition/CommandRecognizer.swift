@@ -74,11 +74,15 @@ public final class CommandRecognizer {
         if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
             throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
         }
-        // Grammar results lose their last word to the lattice pass: keep it off.
-        decoder = try SearchDecoder(options: [
-            ("hmm", options.files.acousticModel), ("dict", lean ? "/dev/null" : options.files.dictionary),
-            ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"), ("remove_silence", options.keepsEveryFrame ? "no" : "yes"),
-        ] + options.decoderSettings, verbose: options.verbose)
+        // A lean decoder is given its words one by one: room for the grammar's and every class's.
+        let words = lean ? grammar.words.count + grammar.classes.reduce(0) { $0 + $1.joinedNames.count + $1.distinctWords.count } : 0
+        decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
+            // Grammar results lose their last word to the lattice pass: keep it off.
+            try SearchDecoder(options: [
+                ("hmm", options.files.acousticModel), ("dict", lean ? emptyDictionary : options.files.dictionary),
+                ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"), ("remove_silence", options.keepsEveryFrame ? "no" : "yes"),
+            ] + options.decoderSettings, verbose: options.verbose)
+        }
         vocabulary = RecognitionVocabulary(decoder: decoder, dictionaryPath: options.files.dictionary, overrides: overrides,
                                            modelPath: modelPath, lean: lean)
         searches = try RecognitionSearches(model: model, grammar: grammar, decoder: decoder, vocabulary: vocabulary, options: options)
