@@ -12,7 +12,6 @@ enum PronunciationDictionary {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SpeechError("cannot read the pronunciation dictionary \(path)")
         }
-        let wanted = words.map { Set($0.map { Array($0.utf8) }) }
         var found: [(String, String)] = []
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             let text = bytes.bindMemory(to: UInt8.self)
@@ -33,7 +32,8 @@ enum PronunciationDictionary {
                 if text[wordEnd - 1] == UInt8(ascii: ")"), let open = (lineStart..<wordEnd).last(where: { text[$0] == UInt8(ascii: "(") }) {
                     baseEnd = open
                 }
-                if let wanted, !wanted.contains(Array(text[lineStart..<baseEnd])) { continue }
+                // A word of up to 15 bytes makes a String without allocating.
+                if let words, !words.contains(String(decoding: UnsafeBufferPointer(rebasing: text[lineStart..<baseEnd]), as: UTF8.self)) { continue }
                 let word = String(decoding: text[lineStart..<wordEnd], as: UTF8.self)
                 let phones = String(decoding: text[wordEnd..<lineEnd], as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 if !phones.isEmpty { found.append((word, phones)) }

@@ -238,7 +238,8 @@ final class RecognitionSearches {
     @discardableResult
     private func addGrammar(_ search: DecoderSearch, _ grammar: JSGFGrammar, alsoKnowing extraWords: [String] = [],
                             prefix: [String] = [], what: String) throws(SpeechError) -> WordAutomaton {
-        try vocabulary.add(prefix + grammar.words + extraWords)
+        // One pass over the dictionary file for the phrases' words and the names'.
+        try vocabulary.add(prefix + grammar.words + extraWords + grammar.classes.flatMap(\.distinctWords))
         let automaton: WordAutomaton
         do {
             automaton = try RecognitionGrammar.automaton(for: grammar)
@@ -261,14 +262,12 @@ final class RecognitionSearches {
     }
 
     /// The decoder's word for each name of each class, added to the
-    /// dictionary when it is new: the name's words' pronunciations one
-    /// after another (their first: alternatives would multiply by the
-    /// name's words).
+    /// dictionary when it is new: the name's words' pronunciations (the
+    /// words already in the dictionary) one after another (their first:
+    /// alternatives would multiply by the name's words).
     private func classMembers(_ classes: [GrammarClass]) throws(SpeechError) -> [(token: String, members: [String])] {
-        let words = classes.map { $0.distinctWords }
-        try vocabulary.add(Array(Set(words.joined())))
         var phonesOf: [String: String] = [:]
-        for word in words.joined() where phonesOf[word] == nil {
+        for word in classes.lazy.flatMap(\.distinctWords) where phonesOf[word] == nil {
             if let found = decoder.pronunciation(of: word) { phonesOf[word] = found }
         }
         var result: [(token: String, members: [String])] = []
@@ -279,7 +278,8 @@ final class RecognitionSearches {
                 let member = list.memberToken(joined: name)
                 members.append(member)
                 guard decoder.pronunciation(of: member) == nil else { continue }
-                let phones = name.split(separator: " ").compactMap { phonesOf[String($0)] }
+                // By bytes: splitting by Characters walks grapheme clusters (100,000 names: 40 ms more).
+                let phones = name.utf8.split(separator: UInt8(ascii: " ")).compactMap { phonesOf[String(decoding: $0, as: UTF8.self)] }
                 try decoder.addWord(member, phones: phones.joined(separator: " "), updateSearch: false)
             }
             result.append((list.token, members))
