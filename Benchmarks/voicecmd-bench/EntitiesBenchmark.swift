@@ -13,7 +13,8 @@ enum EntitiesBenchmark {
         var report = BenchReport(name: "entities")
         report.lines = ["contacts  file     load      compile   match median  p99       update    new name  peak memory"]
         let speechUpTo = try options.integer("speech-up-to", default: 100_000)
-        let clips = try EntityClips.make(in: options.value("clips") ?? ".build/entity-clips")
+        let clips = try EntityClips.make(in: options.value("clips") ?? ".build/entity-clips",
+                                         voices: EntityClips.Voice.standard + (options.flag("more-voices") ? EntityClips.Voice.more : []))
         var rows: [JSONOutput] = []
         var toolPeaks: [JSONOutput] = []
         for count in counts {
@@ -21,7 +22,7 @@ enum EntitiesBenchmark {
             if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
             if count <= speechUpTo { arguments += ["--clips", clips.folder] }
             for option in ["class-above", "class-search"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
-            for flag in ["no-second-opinion", "from-file"] where options.flag(flag) { arguments.append("--" + flag) }
+            for flag in ["no-second-opinion", "from-file", "more-voices"] where options.flag(flag) { arguments.append("--" + flag) }
             let child = try runChild(CommandLine.arguments[0], arguments)
             let lines = child.output.split(separator: "\n")
             guard child.status == 0 || child.status == 1, let last = lines.last, last.hasPrefix("{") else {
@@ -96,7 +97,8 @@ enum EntitiesBenchmark {
                 + column(String(format: "%.2f µs", latency.p99), 10) + column(String(format: "%.1f ms", updateMS), 10)
                 + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak), at: 0)
         if let folder = options.value("clips") {
-            let heard = try EntityClips(folder: folder, secondOpinionOff: options.flag("no-second-opinion"),
+            let heard = try EntityClips(folder: folder, voices: EntityClips.Voice.standard + (options.flag("more-voices") ? EntityClips.Voice.more : []),
+                                        secondOpinionOff: options.flag("no-second-opinion"),
                                         classAbove: options.value("class-above").flatMap { Int($0) },
                                         classSearch: options.value("class-search")).hear(model: model, matcher: matcher)
             report.lines.append(heard.line(count: count))

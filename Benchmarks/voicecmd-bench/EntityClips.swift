@@ -3,7 +3,8 @@ import VoiceCommands
 
 /// Spoken commands to an address book, for `entities`: twenty contacts
 /// among the first thousand (so every book holds them), each said by
-/// espeak-ng and by flite, made once into a folder. Heard by the
+/// espeak-ng and by flite (and, with `--more-voices`, by seven more voices
+/// of three synthesisers), made once into a folder. Heard by the
 /// recogniser of a book, each is right (its intent and contact), asked
 /// which (a disambiguation offering its contact among a few), wrong
 /// (another command acted on, or offered: what nobody said) or not taken.
@@ -14,7 +15,43 @@ struct EntityClips {
         var expected: AddressBook.Sentence
     }
 
+    /// A synthetic voice: its id (its clips' names begin with it) and the
+    /// programs that say a text (also in the file `path`.txt) into a
+    /// 16 kHz recording at `path`.
+    struct Voice: Sendable {
+        var id: String
+        var commands: @Sendable (_ text: String, _ path: String) -> [[String]]
+
+        static func espeak(_ id: String, _ voice: String) -> Voice {
+            Voice(id: id) { text, path in [["espeak-ng", "-v", voice, "-s", "150", "-w", path, text]] }
+        }
+
+        static func flite(_ id: String, _ voice: String) -> Voice {
+            Voice(id: id) { text, path in [["flite", "-voice", voice, "-t", text, "-o", path]] }
+        }
+
+        /// Festival reads the text from a file and speaks at its voice's
+        /// rate (32 kHz for HTS voices): resampled by sox.
+        static func festival(_ id: String, _ voice: String) -> Voice {
+            Voice(id: id) { text, path in
+                [["text2wave", "-eval", "(\(voice))", "-o", path + ".raw.wav", path + ".txt"],
+                 ["sox", path + ".raw.wav", "-r", "16000", "-c", "1", "-b", "16", path],
+                 ["rm", "-f", path + ".raw.wav"]]
+            }
+        }
+
+        /// The two voices of the test (their clips named as before).
+        static let standard = [espeak("espeak-ng", "en-us"), flite("flite", "slt")]
+        /// Seven more: espeak-ng's British voice and two variants, flite's
+        /// rms and awb, festival's HTS slt (a statistical voice, not
+        /// formants or diphones) and ked (diphones).
+        static let more = [espeak("espeak-ng-en-gb", "en-gb"), espeak("espeak-ng-m3", "en-us+m3"), espeak("espeak-ng-f3", "en-us+f3"),
+                           flite("flite-rms", "rms"), flite("flite-awb", "awb"),
+                           festival("festival-slt-hts", "voice_cmu_us_slt_arctic_hts"), festival("festival-ked", "voice_ked_diphone")]
+    }
+
     let folder: String
+    var voices = Voice.standard
     var secondOpinionOff = false
     /// Lists longer than this are heard as classes (the recogniser's default when nil).
     var classAbove: Int?
@@ -36,20 +73,23 @@ struct EntityClips {
             let sentence = number % 2 == 0
                 ? AddressBook.Sentence(text: "call \(name)", intent: "Call", contact: "c\(contact)")
                 : AddressBook.Sentence(text: "send a message to \(name)", intent: "SendMessage", contact: "c\(contact)")
-            return ["espeak-ng", "flite"].map { Clip(path: "\(folder)/\($0)-\(number).wav", voice: $0, expected: sentence) }
+            return voices.map { Clip(path: "\(folder)/\($0.id)-\(number).wav", voice: $0.id, expected: sentence) }
         }
     }
 
-    /// The clips in `folder`, made with espeak-ng and flite where missing.
-    static func make(in folder: String) throws -> EntityClips {
-        let clips = EntityClips(folder: folder)
+    /// The clips of `voices` in `folder`, made where missing.
+    static func make(in folder: String, voices: [Voice] = Voice.standard) throws -> EntityClips {
+        var clips = EntityClips(folder: folder)
+        clips.voices = voices
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let byID = Dictionary((Voice.standard + Voice.more).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for clip in clips.clips + clips.newcomerClips where !FileManager.default.fileExists(atPath: clip.path) {
-            let arguments = clip.voice == "flite"
-                ? ["flite", "-voice", "slt", "-t", clip.expected.text, "-o", clip.path]
-                : ["espeak-ng", "-v", "en-us", "-s", "150", "-w", clip.path, clip.expected.text]
-            let run = try runChild("/usr/bin/env", arguments)
-            guard run.status == 0 else { throw BenchError(message: "\(arguments[0]) could not say \"\(clip.expected.text)\": \(run.output)") }
+            try (clip.expected.text + "\n").write(toFile: clip.path + ".txt", atomically: false, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: clip.path + ".txt") }
+            for arguments in byID[clip.voice]!.commands(clip.expected.text, clip.path) {
+                let run = try runChild("/usr/bin/env", arguments)
+                guard run.status == 0 else { throw BenchError(message: "\(arguments[0]) could not say \"\(clip.expected.text)\": \(run.output)") }
+            }
         }
         return clips
     }
@@ -59,6 +99,8 @@ struct EntityClips {
         var decodeSeconds = 0.0
         var audioSeconds = 0.0
         var right: [String: Int] = [:]
+        /// Clips heard, by voice.
+        var said: [String: Int] = [:]
         var wrong = 0
         /// Asked which of a few names, the one said among them (a disambiguation).
         var asked = 0
@@ -73,7 +115,7 @@ struct EntityClips {
         var newcomerRight = 0
 
         func line(count: Int) -> String {
-            let byVoice = right.keys.sorted().map { "\($0) \(right[$0]!)/\(total / 2)" }.joined(separator: ", ")
+            let byVoice = said.keys.sorted().map { "\($0) \(right[$0, default: 0])/\(said[$0]!)" }.joined(separator: ", ")
             return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), asked which (the name said offered) %d, wrong %d, not taken %d; memory %.0f MB when ready, %.0f MB at most; a contact added in %.1f ms, heard right after it %d/2",
                           readySeconds, decodeSeconds / max(audioSeconds, 0.001), right.values.reduce(0, +), total,
                           byVoice, asked, wrong, notTaken, readyMB, peakMB, updateSeconds * 1000, newcomerRight)
@@ -133,6 +175,7 @@ struct EntityClips {
             heard.audioSeconds += audio
             heard.decodeSeconds += decoding
             heard.total += 1
+            heard.said[clip.voice, default: 0] += 1
             let said = transcripts.map(\.text).joined(separator: " ")
             guard let command = transcripts.first(where: { $0.match?.best != nil })?.match else {
                 heard.notTaken += 1
@@ -150,7 +193,6 @@ struct EntityClips {
                 heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": WRONG, heard \"\(said)\" (second opinion \"\(neural)\")")
             }
         }
-        for voice in ["espeak-ng", "flite"] where heard.right[voice] == nil { heard.right[voice] = 0 }
         heard.peakMB = peakMemoryMB()
         return heard
     }
