@@ -39,6 +39,9 @@ final class RecognitionSearches {
     static let mostAdded = 100
     private var hasLanguageModel = false
     private var hasPhoneLoop = false
+    /// The class types whose members this decoder's dictionary has had
+    /// (a search built again finds them there).
+    private var typesWithMembers: Set<String> = []
 
     /// The search of one question's answers, and the matcher of its answers.
     struct AnswerSearch {
@@ -274,14 +277,23 @@ final class RecognitionSearches {
         for list in classes {
             var members: [String] = []
             members.reserveCapacity(list.joinedNames.count)
+            // A type's first members cannot be in the dictionary (no word
+            // of a file has a class token's form): they are added without
+            // looking each up first (100,000 names: 30 ms).
+            let addedBefore = typesWithMembers.contains(list.type)
             for name in list.joinedNames {
                 let member = list.memberToken(joined: name)
                 members.append(member)
-                guard decoder.pronunciation(of: member) == nil else { continue }
+                if addedBefore, decoder.pronunciation(of: member) != nil { continue }
                 // By bytes: splitting by Characters walks grapheme clusters (100,000 names: 40 ms more).
                 let phones = name.utf8.split(separator: UInt8(ascii: " ")).compactMap { phonesOf[String(decoding: $0, as: UTF8.self)] }
-                try decoder.addWord(member, phones: phones.joined(separator: " "), updateSearch: false)
+                do {
+                    try decoder.addWord(member, phones: phones.joined(separator: " "), updateSearch: false)
+                } catch where decoder.pronunciation(of: member) != nil {
+                    continue
+                }
             }
+            typesWithMembers.insert(list.type)
             result.append((list.token, members))
         }
         return result

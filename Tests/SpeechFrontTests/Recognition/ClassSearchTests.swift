@@ -95,6 +95,20 @@ struct ClassSearchTests {
         #expect(try Self.heard("call-contact-slt", by: recognizer)?.match?.best?.argument("who")?.value != .entity("maria-lopez"))
     }
 
+    /// The class search built again on the same decoder (the model
+    /// replaced, with a name more): the names it had are in the dictionary
+    /// already and are not added twice, the new one is added.
+    @Test func aClassSearchBuiltAgainHearsItsNamesAndKnowsTheNewOne() throws {
+        let recognizer = try Self.recognizer(classAbove: 100)
+        var model = try Self.phone()
+        guard case .entity(let contacts) = model.types[0].kind else { throw SpeechError("the phone model has no contacts") }
+        model.types[0].kind = .entity(contacts + [Entity(id: "zed", name: "Zed Quillon")])
+        try recognizer.update(model: model)
+        #expect(try Self.heard("call-contact-slt", by: recognizer)?.text == "call maria lopez")
+        let newcomer = GrammarClass(type: "Contact", names: [["zed", "quillon"]]).memberToken(joined: "zed quillon")
+        #expect(recognizer.decoder.pronunciation(of: newcomer) != nil)
+    }
+
     /// Out of the list's phrases nothing is taken.
     @Test func speechOutsideTheCommandsIsNotTaken() throws {
         let recognizer = try Self.recognizer(classAbove: 100)
