@@ -58,7 +58,6 @@ final class PocketSphinxDecoder {
     static func lastLoggedError() -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         voicecmd_take_last_error(&buffer)
-        // Called before every checked call to forget an old error: usually there is none.
         if buffer[0] == 0 { return "no reason given in PocketSphinx's log" }
         // "ERROR: \"file.c\", line 12: what went wrong\n" → "what went wrong"
         var text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -72,7 +71,7 @@ final class PocketSphinxDecoder {
     /// `failure`, when given, says what the failure means to the user, from
     /// the library's reason.
     private func run(_ call: () -> Int32, _ function: @autoclosure () -> String, failure: ((String) -> String)? = nil) throws(SpeechError) {
-        _ = Self.lastLoggedError()
+        voicecmd_forget_last_error()
         var reason = ""
         let result = call()
         // The call's name is made only for a failure (a list of 100,000 names adds as many words).
@@ -148,7 +147,7 @@ final class PocketSphinxDecoder {
             throw SpeechError("cannot write the \(name) language model to \(path): \((error as NSError).localizedDescription)")
         }
         defer { unlink(path) }
-        _ = Self.lastLoggedError()
+        voicecmd_forget_last_error()
         guard let model = ngram_model_read(config, path, NGRAM_ARPA, ps_get_logmath(decoder)) else {
             throw SpeechError("cannot read the \(name) language model: \(Self.lastLoggedError())")
         }
