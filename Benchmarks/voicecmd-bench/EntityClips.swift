@@ -60,7 +60,7 @@ struct EntityClips {
     /// The contact added while listening, and the clips that call them.
     static let newcomer = Entity(id: "newcomer", name: "Zelda Fitzpatrick")
     var newcomerClips: [Clip] {
-        ["espeak-ng", "flite"].map { voice in
+        Voice.standard.map(\.id).map { voice in
             Clip(path: "\(folder)/\(voice)-newcomer.wav", voice: voice,
                  expected: AddressBook.Sentence(text: "call zelda fitzpatrick", intent: "Call", contact: "newcomer"))
         }
@@ -79,10 +79,10 @@ struct EntityClips {
 
     /// The clips of `voices` in `folder`, made where missing.
     static func make(in folder: String, voices: [Voice] = Voice.standard) throws -> EntityClips {
-        var clips = EntityClips(folder: folder)
-        clips.voices = voices
+        let clips = EntityClips(folder: folder, voices: voices)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let byID = Dictionary((Voice.standard + Voice.more).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // The newcomer's clips are said by the standard voices.
+        let byID = Dictionary((Voice.standard + voices).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for clip in clips.clips + clips.newcomerClips where !FileManager.default.fileExists(atPath: clip.path) {
             try (clip.expected.text + "\n").write(toFile: clip.path + ".txt", atomically: false, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: clip.path + ".txt") }
