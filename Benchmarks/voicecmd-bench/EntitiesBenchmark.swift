@@ -21,7 +21,7 @@ enum EntitiesBenchmark {
             var arguments = ["entities", "--count", String(count), "--json"]
             if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
             if count <= speechUpTo { arguments += ["--clips", clips.folder] }
-            for option in ["class-above", "class-search"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
+            for option in ["class-above", "class-search", "corpora", "limit"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
             for flag in ["no-second-opinion", "from-file", "more-voices"] where options.flag(flag) { arguments.append("--" + flag) }
             let child = try runChild(CommandLine.arguments[0], arguments)
             let lines = child.output.split(separator: "\n")
@@ -97,10 +97,12 @@ enum EntitiesBenchmark {
                 + column(String(format: "%.2f µs", latency.p99), 10) + column(String(format: "%.1f ms", updateMS), 10)
                 + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak), at: 0)
         if let folder = options.value("clips") {
-            let heard = try EntityClips(folder: folder, voices: EntityClips.Voice.standard + (options.flag("more-voices") ? EntityClips.Voice.more : []),
-                                        secondOpinionOff: options.flag("no-second-opinion"),
-                                        classAbove: options.value("class-above").flatMap { Int($0) },
-                                        classSearch: options.value("class-search")).hear(model: model, matcher: matcher)
+            var clips = EntityClips(folder: folder, voices: EntityClips.Voice.standard + (options.flag("more-voices") ? EntityClips.Voice.more : []),
+                                    secondOpinionOff: options.flag("no-second-opinion"),
+                                    classAbove: options.value("class-above").flatMap { Int($0) },
+                                    classSearch: options.value("class-search"))
+            if let corpora = options.value("corpora") { clips.notCommands = try notCommands(corpora: corpora, model: model, options) }
+            let heard = try clips.hear(model: model, matcher: matcher)
             report.lines.append(heard.line(count: count))
             report.failures += heard.failures
             report.figures += heard.figures
@@ -112,6 +114,20 @@ enum EntitiesBenchmark {
             ("new_name_matched", .bool(newProblem == nil)), ("peak_mb", .number(peak.rounded())),
         ]
         return report
+    }
+}
+
+/// The rejection benchmark's speech that is no command of a phone (words
+/// of speech-commands, wake words, barista orders) and its synthetic
+/// noise, `--limit` clips a set (60 by default); sets whose corpus is
+/// missing are left out.
+private func notCommands(corpora: String, model: CommandModel, _ options: BenchOptions) throws -> [(group: String, clips: [RejectionSets.Clip])] {
+    let settings = RejectionSets.Settings(corpora: corpora, bench: "", miscModel: "", limit: try options.integer("limit", default: 60),
+                                          padding: 0.5, noisePieces: 4, pieceSeconds: 5, noiseMinutes: 0, kitchenGains: [])
+    let wanted = ["speech/home": "speech-commands words", "wake/home": "wake words", "barista/home": "barista orders", "synthetic": "noise"]
+    return try RejectionSets.plans(settings).compactMap { plan in
+        guard let group = wanted[plan.name], plan.needs.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else { return nil }
+        return (group, try plan.clips(model).clips)
     }
 }
 

@@ -57,6 +57,10 @@ struct EntityClips {
     var classAbove: Int?
     /// PocketSphinx settings of the class search to try ("beam=1e-60,…"; the recogniser's when nil).
     var classSearch: String?
+    /// Speech that is no command of the book, and noise (the rejection
+    /// benchmark's sets, by group): any command taken from them is acted on
+    /// though nobody said it.
+    var notCommands: [(group: String, clips: [RejectionSets.Clip])] = []
     /// The contact added while listening, and the clips that call them.
     static let newcomer = Entity(id: "newcomer", name: "Zelda Fitzpatrick")
     var newcomerClips: [Clip] {
@@ -113,13 +117,20 @@ struct EntityClips {
         /// Adding the newcomer to the recogniser, and their clips heard after it.
         var updateSeconds = 0.0
         var newcomerRight = 0
+        /// Clips of speech that is no command, and of noise, by group: how many, and how many were taken as a command.
+        var notCommands: [(group: String, clips: Int, taken: Int)] = []
+        var takenExamples: [String] = []
 
         func line(count: Int) -> String {
             let byVoice = said.keys.sorted().map { "\($0) \(right[$0, default: 0])/\(said[$0]!)" }.joined(separator: ", ")
             return String(format: "          speech: ready %.2f s, decoding RTF %.3f, names heard right %d/%d (%@), asked which (the name said offered) %d, wrong %d, not taken %d; memory %.0f MB when ready, %.0f MB at most; a contact added in %.1f ms, heard right after it %d/2",
                           readySeconds, decodeSeconds / max(audioSeconds, 0.001), right.values.reduce(0, +), total,
                           byVoice, asked, wrong, notTaken, readyMB, peakMB, updateSeconds * 1000, newcomerRight)
+                + (notCommands.isEmpty ? "" : String(format: "\n          not commands: %d of %d taken as a command (", notCommands.reduce(0) { $0 + $1.taken },
+                                                    notCommands.reduce(0) { $0 + $1.clips })
+                    + notCommands.map { "\($0.group) \($0.taken)/\($0.clips)" }.joined(separator: ", ") + ")")
                 + (mistakes.isEmpty ? "" : "\n          " + mistakes.joined(separator: "\n          "))
+                + (takenExamples.isEmpty ? "" : "\n          " + takenExamples.joined(separator: "\n          "))
         }
 
         var figures: [(String, JSONOutput)] {
@@ -128,7 +139,9 @@ struct EntityClips {
              ("names_right", .number(Double(right.values.reduce(0, +)))), ("names_asked", .number(Double(asked))), ("names_wrong", .number(Double(wrong))),
              ("names_not_taken", .number(Double(notTaken))), ("names_total", .number(Double(total))),
              ("speech_ready_mb", .number(readyMB.rounded())), ("speech_peak_mb", .number(peakMB.rounded())), ("update_recognizer_ms", .number((updateSeconds * 1e5).rounded() / 100)),
-             ("newcomer_right", .number(Double(newcomerRight)))]
+             ("newcomer_right", .number(Double(newcomerRight))),
+             ("not_commands", .number(Double(notCommands.reduce(0) { $0 + $1.clips }))),
+             ("not_commands_taken", .number(Double(notCommands.reduce(0) { $0 + $1.taken })))]
         }
     }
 
@@ -192,6 +205,18 @@ struct EntityClips {
                 let neural = transcripts.compactMap { $0.evidence?.secondOpinion?.text }.joined(separator: " ")
                 heard.mistakes.append("\(clip.voice) \"\(clip.expected.text)\": WRONG, heard \"\(said)\" (second opinion \"\(neural)\")")
             }
+        }
+        for (group, groupClips) in notCommands {
+            var taken = 0
+            for clip in groupClips {
+                var buffer: any AudioReader = SampleBufferReader(samples: clip.samples)
+                let transcripts = try recognizer.transcribe(&buffer)
+                guard let command = transcripts.first(where: { $0.match?.best != nil }) else { continue }
+                taken += 1
+                let neural = command.evidence?.secondOpinion.map { String(format: "; second opinion \"%@\", %.2f phone edits a phone", $0.text, $0.distance) } ?? ""
+                heard.takenExamples.append(String(format: "%@ %@: TAKEN as \"%@\" (confidence %.2f%@)", group, clip.name, command.text, command.confidence, neural))
+            }
+            heard.notCommands.append((group, groupClips.count, taken))
         }
         heard.peakMB = peakMemoryMB()
         return heard
