@@ -13,7 +13,7 @@ struct ClassSearchTests {
                        "clark", "lewis", "walker", "young", "allen", "king", "wright", "scott", "green", "baker"]
 
     /// A phone of 200 contacts, every first name with every surname.
-    static func phone() throws -> CommandModel {
+    static func phone(first: [String] = first, last: [String] = last) throws -> CommandModel {
         var contacts: [Entity] = []
         for name in first { for surname in last { contacts.append(Entity(id: "\(name)-\(surname)", name: "\(name) \(surname)")) } }
         let who = [Parameter(name: "who", type: .custom("Contact"))]
@@ -23,11 +23,11 @@ struct ClassSearchTests {
         ])
     }
 
-    static func recognizer(classAbove: Int) throws -> CommandRecognizer {
+    static func recognizer(classAbove: Int, model: CommandModel? = nil, secondOpinion: Bool = false) throws -> CommandRecognizer {
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         options.classAbove = classAbove
-        options.asksSecondOpinion = false
-        return try CommandRecognizer(model: try phone(), modelPath: nil, options: options)
+        options.asksSecondOpinion = secondOpinion
+        return try CommandRecognizer(model: try model ?? phone(), modelPath: nil, options: options)
     }
 
     static func heard(_ clip: String, by recognizer: CommandRecognizer) throws -> Transcript? {
@@ -116,5 +116,21 @@ struct ClassSearchTests {
             let heard = try Self.heard(clip, by: recognizer)
             #expect(heard?.match?.best == nil, "\(clip): \(heard?.text ?? "")")
         }
+    }
+
+    /// A list heard as a class fits any speech with some name ("call
+    /// alexis le" for "Alexa"): such a command is taken only when Moonshine
+    /// heard it too, and a contact called is still taken.
+    @Test(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "needs Moonshine"))
+    func otherSpeechSomeNameFitsIsNotTaken() throws {
+        let model = try Self.phone(first: Self.first + ["alexis", "noah", "paul"], last: Self.last + ["le", "lee", "hill", "white", "boyd"])
+        let recognizer = try Self.recognizer(classAbove: 100, model: model, secondOpinion: true)
+        for clip in ["not-a-command-alexa-slt", "not-a-command-snowboy-espeak", "not-a-command-google-slt"] {
+            let heard = try Self.heard(clip, by: recognizer)
+            #expect(heard?.match?.best == nil, "\(clip): \(heard?.text ?? "") at \(heard?.confidence ?? 0)")
+        }
+        let call = try #require(try Self.heard("message-contact-kal", by: recognizer))
+        let moonshine = call.evidence?.secondOpinion.map { "Moonshine \($0.text) at \($0.distance)" } ?? ""
+        #expect(call.match?.best?.argument("who")?.value == .entity("david-miller"), "\(call.text) at \(call.confidence); \(moonshine)")
     }
 }
