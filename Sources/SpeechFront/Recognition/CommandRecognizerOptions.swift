@@ -62,6 +62,13 @@ extension CommandRecognizer {
         /// Beams of the command grammar search. Wide: in noise the default
         /// beams lose every complete path through the grammar.
         public var grammarSearchSettings: [(String, String)] = [("beam", "1e-80"), ("wbeam", "1e-60"), ("pbeam", "1e-80")]
+        /// Beams of a search of given words alone (a forced alignment):
+        /// none. Its one path must reach the end however badly it fits,
+        /// for the confidence to judge it; even the grammar's wide beams
+        /// lost "call james smith" said by espeak-ng, whose every frame a
+        /// silence or an earlier word fits better. One path costs little
+        /// unpruned.
+        public var alignmentSettings: [(String, String)] = [("beam", "1e-300"), ("wbeam", "1e-300"), ("pbeam", "1e-300")]
         /// A type with more names than this (a phone's contacts) is heard
         /// as a class: the grammar's phrases become a language model in
         /// which the type is one word standing for all its names

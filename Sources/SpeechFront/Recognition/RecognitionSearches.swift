@@ -178,7 +178,7 @@ final class RecognitionSearches {
               words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "'" } }),
               let phrase = try? Phrase(words.joined(separator: " ")) else { return nil }
         let heard = CommandModel(application: "heard", fillers: [], types: [], intents: [Intent(name: "Heard", phrases: [phrase])])
-        try addGrammar(.heardWords, JSGFGrammar(model: heard, name: "heard"), what: "grammar of the words heard")
+        try addGrammar(.heardWords, JSGFGrammar(model: heard, name: "heard"), settings: options.alignmentSettings, what: "grammar of the words heard")
         return .heardWords
     }
     private static let longestHeard = 40
@@ -240,7 +240,7 @@ final class RecognitionSearches {
     /// to the dictionary first; returns its automaton (without the prefix).
     @discardableResult
     private func addGrammar(_ search: DecoderSearch, _ grammar: JSGFGrammar, alsoKnowing extraWords: [String] = [],
-                            prefix: [String] = [], what: String) throws(SpeechError) -> WordAutomaton {
+                            prefix: [String] = [], settings: [(String, String)]? = nil, what: String) throws(SpeechError) -> WordAutomaton {
         // One pass over the dictionary file for the phrases' words and the names'.
         try vocabulary.add(prefix + grammar.words + extraWords + grammar.classes.flatMap(\.distinctWords))
         let automaton: WordAutomaton
@@ -251,7 +251,7 @@ final class RecognitionSearches {
         }
         let whole = prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)
         if grammar.classes.isEmpty {
-            try decoder.create(search, settings: options.grammarSearchSettings, kind: .grammar(whole.finiteStateGrammar()))
+            try decoder.create(search, settings: settings ?? options.grammarSearchSettings, kind: .grammar(whole.finiteStateGrammar()))
         } else {
             let classes = try classMembers(grammar.classes)
             // Padding for a quarter of the members sizes sphinxbase's word
