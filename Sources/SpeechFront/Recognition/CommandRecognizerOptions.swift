@@ -65,9 +65,9 @@ extension CommandRecognizer {
         /// Beams of a search of given words alone (a forced alignment):
         /// none. Its one path must reach the end however badly it fits,
         /// for the confidence to judge it; even the grammar's wide beams
-        /// lost "call james smith" said by espeak-ng, whose every frame a
-        /// silence or an earlier word fits better. One path costs little
-        /// unpruned.
+        /// lost "call james smith" said by espeak-ng (PocketSphinx fits
+        /// "call jerry lewis" better), and with it the name Moonshine had
+        /// put right. One path costs little unpruned.
         public var alignmentSettings: [(String, String)] = [("beam", "1e-300"), ("wbeam", "1e-300"), ("pbeam", "1e-300")]
         /// A type with more names than this (a phone's contacts) is heard
         /// as a class: the grammar's phrases become a language model in

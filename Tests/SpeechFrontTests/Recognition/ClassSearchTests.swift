@@ -120,7 +120,7 @@ struct ClassSearchTests {
 
     /// A list heard as a class fits any speech with some name ("call
     /// alexis le" for "Alexa"): such a command is taken only when Moonshine
-    /// heard it too, and a contact called is still taken.
+    /// heard it too, and a message to a contact it heard is still taken.
     @Test(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "needs Moonshine"))
     func otherSpeechSomeNameFitsIsNotTaken() throws {
         let model = try Self.phone(first: Self.first + ["alexis", "noah", "paul"], last: Self.last + ["le", "lee", "hill", "white", "boyd"])
