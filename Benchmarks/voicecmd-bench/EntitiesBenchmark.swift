@@ -14,7 +14,7 @@ enum EntitiesBenchmark {
         report.lines = ["contacts  file     load      compile   match median  p99       update    new name  peak memory"]
         let speechUpTo = try options.integer("speech-up-to", default: 100_000)
         let clips = try EntityClips.make(in: options.value("clips") ?? ".build/entity-clips",
-                                         voices: EntityClips.Voice.standard + (options.flag("more-voices") ? EntityClips.Voice.more : []))
+                                         voices: EntityClips.Voice.chosen(more: options.flag("more-voices")))
         var rows: [JSONOutput] = []
         var toolPeaks: [JSONOutput] = []
         for count in counts {
@@ -97,7 +97,7 @@ enum EntitiesBenchmark {
                 + column(String(format: "%.2f µs", latency.p99), 10) + column(String(format: "%.1f ms", updateMS), 10)
                 + column(newProblem == nil ? "matched" : "MISSED", 10) + String(format: "%.0f MB", peak), at: 0)
         if let folder = options.value("clips") {
-            var clips = EntityClips(folder: folder, voices: EntityClips.Voice.standard + (options.flag("more-voices") ? EntityClips.Voice.more : []),
+            var clips = EntityClips(folder: folder, voices: EntityClips.Voice.chosen(more: options.flag("more-voices")),
                                     secondOpinionOff: options.flag("no-second-opinion"),
                                     classAbove: options.value("class-above").flatMap { Int($0) },
                                     classSearch: options.value("class-search"))

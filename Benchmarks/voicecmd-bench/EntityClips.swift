@@ -40,6 +40,9 @@ struct EntityClips {
             }
         }
 
+        /// The standard voices, and the seven more when `more`.
+        static func chosen(more: Bool) -> [Voice] { standard + (more ? Self.more : []) }
+
         /// The two voices of the test (their clips named as before).
         static let standard = [espeak("espeak-ng", "en-us"), flite("flite", "slt")]
         /// Seven more: espeak-ng's British voice and two variants, flite's
@@ -162,10 +165,13 @@ struct EntityClips {
         func timedTranscripts(_ clip: Clip) throws -> (transcripts: [Transcript], audio: Double, decoding: Double) {
             var source = try AudioReaders.open(path: clip.path)
             let samples = try AudioReaders.readAll(&source)
-            var buffer: any AudioReader = SampleBufferReader(samples: samples)
             let start = nanoseconds()
-            let transcripts = try recognizer.transcribe(&buffer)
+            let transcripts = try transcripts(of: samples)
             return (transcripts, Double(samples.count) / 16000, Double(nanoseconds() - start) / 1e9)
+        }
+        func transcripts(of samples: [Int16]) throws -> [Transcript] {
+            var buffer: any AudioReader = SampleBufferReader(samples: samples)
+            return try recognizer.transcribe(&buffer)
         }
         for clip in newcomerClips {
             let before = try transcripts(clip).compactMap(\.match).first
@@ -209,9 +215,7 @@ struct EntityClips {
         for (group, groupClips) in notCommands {
             var taken = 0
             for clip in groupClips {
-                var buffer: any AudioReader = SampleBufferReader(samples: clip.samples)
-                let transcripts = try recognizer.transcribe(&buffer)
-                guard let command = transcripts.first(where: { $0.match?.best != nil }) else { continue }
+                guard let command = try transcripts(of: clip.samples).first(where: { $0.match?.best != nil }) else { continue }
                 taken += 1
                 let neural = command.evidence?.secondOpinion.map { String(format: "; second opinion \"%@\", %.2f phone edits a phone", $0.text, $0.distance) } ?? ""
                 heard.takenExamples.append(String(format: "%@ %@: TAKEN as \"%@\" (confidence %.2f%@)", group, clip.name, command.text, command.confidence, neural))
