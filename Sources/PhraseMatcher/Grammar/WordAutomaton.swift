@@ -180,7 +180,7 @@ package struct WordAutomaton: Sendable {
         return !current.isDisjoint(with: finals)
     }
 
-    private func epsilonClosure(_ seeds: [Int32]) -> Set<Int32> {
+    func epsilonClosure(_ seeds: [Int32]) -> Set<Int32> {
         var seen = Set(seeds)
         var stack = seeds
         while let state = stack.popLast() {

@@ -15,6 +15,9 @@ extension CommandRecognizer {
     func likeliestWording(_ said: [String], or alternatives: [(String, Int)], hearing: MoonshineHearing) -> [String]? {
         // Moonshine heard the search's words: nothing to weigh.
         guard let text = hearing.text, TextNormalizer.words(of: text) != said else { return nil }
+        // The search may stop short of a command ("send a message": its
+        // language model may end anywhere); Moonshine may have heard the rest.
+        let saidIsCommand = matcher.match(NormalizedText(words: said)).exactReading != nil
         var wordings = [said]
         for (hypothesis, _) in alternatives {
             let words = Self.cleanHypothesis(hypothesis).split(separator: " ").map(String.init)
@@ -22,16 +25,24 @@ extension CommandRecognizer {
             wordings.append(words)
         }
         let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
-        wordings += wordingsWithNamesHeard(said, heard: heard).filter { !wordings.contains($0) }
+        let withNames = saidIsCommand ? wordingsWithNamesHeard(said, heard: heard) : completedWordings(said, heard: heard)
+        wordings += withNames.filter { !wordings.contains($0) }
         // Moonshine's transcript and its likelihoods must agree: a wording
         // wins only when it is also nearer in sound to what Moonshine wrote
         // than the search's words are (a likelihood can favour a short
         // name: "Laura" for "a larned"). Those that are not are not weighed.
+        // Words cut short fit inside anything heard: a whole command must
+        // then be as near as Moonshine must hear it to vouch for it.
         func edits(_ words: [String]) -> Double { SecondOpinion.localEditDistance(words.flatMap(decodedPhones), within: heard) }
         let editsOfSaid = edits(said)
-        wordings = [said] + wordings.dropFirst().filter { edits($0) < editsOfSaid }
+        wordings = [said] + wordings.dropFirst().filter { wording in
+            saidIsCommand ? edits(wording) < editsOfSaid
+                : edits(wording) <= Self.farthestVouching * Double(wording.flatMap(decodedPhones).count)
+        }
         guard wordings.count > 1 else { return nil }
-        let weights = hearing.logLikelihoods(of: wordings.map { $0.joined(separator: " ") })
+        // Words that are no command are not weighed: any whole one is better.
+        let weighed = saidIsCommand ? wordings : Array(wordings.dropFirst())
+        let weights = (saidIsCommand ? [] : [nil]) + hearing.logLikelihoods(of: weighed.map { $0.joined(separator: " ") })
         guard let likeliest = weights.compactMap({ $0 }).max() else { return nil }
         // Where Moonshine cannot tell wordings apart by much, the search's
         // order decides: its own result first, then its other hypotheses,
@@ -64,40 +75,72 @@ extension CommandRecognizer {
         var wordings: [[String]] = []
         for argument in reading.arguments {
             guard argument.wordRange.upperBound <= said.count, !argument.wordRange.isEmpty,
-                  let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name,
-                  searches.hearsAsClass(type), let sounds = searches.wordSounds(ofType: type) else { continue }
-            // The heard phones between the words before the name and those after it.
-            let before = said[..<argument.wordRange.lowerBound].flatMap(decodedPhones)
-            let after = said[argument.wordRange.upperBound...].flatMap(decodedPhones)
-            let start = before.isEmpty ? 0 : SecondOpinion.fit(before, within: heard).end
-            let end = after.isEmpty ? heard.count
-                : heard.count - SecondOpinion.fit(Array(after.reversed()), within: Array(heard[start...].reversed())).end
-            guard start < end else { continue }
-            let name = Array(heard[start..<end])
-            let count = argument.wordRange.count
-            // Each word of the name as the search heard it, or one of the
-            // list's words fitting its place in what Moonshine heard.
-            var spellings: [(words: [String], phones: [String])] = [([], [])]
-            for (position, word) in said[argument.wordRange].enumerated() {
-                var choices = sounds.phones(of: word).map { [(word: word, phones: $0)] } ?? []
-                choices += sounds.words(fitting: name, fromStart: position == 0, toEnd: position == count - 1,
-                                        count: Self.wordsHeardPerPlace, farthest: Self.farthestHeardWord).filter { $0.word != word }
-                spellings = spellings.flatMap { start in choices.map { (start.words + [$0.word], start.phones + $0.phones) } }
-                if spellings.count > Self.mostSpellings { spellings.removeLast(spellings.count - Self.mostSpellings) }
-            }
-            // The listed names among them, nearest the whole stretch first.
-            var listed: [(wording: [String], edits: Double)] = []
-            for spelling in spellings where spelling.words != Array(said[argument.wordRange]) {
-                var wording = said
-                wording.replaceSubrange(argument.wordRange, with: spelling.words)
+                  let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name else { continue }
+            let before = Array(said[..<argument.wordRange.lowerBound]), after = Array(said[argument.wordRange.upperBound...])
+            wordings += namesHeard(ofType: type, between: before, and: after, near: Array(said[argument.wordRange]), heard: heard) { name in
+                let wording = before + name + after
                 guard let other = matcher.match(NormalizedText(words: wording)).exactReading,
-                      other.intent == reading.intent, other.application == reading.application else { continue }
-                listed.append((wording, SecondOpinion.fit(spelling.phones, within: name, fromStart: true, toEnd: true).edits))
+                      other.intent == reading.intent, other.application == reading.application else { return nil }
+                return wording
             }
-            listed.sort { $0.edits < $1.edits }
-            wordings += listed.prefix(Self.namesHeardPerPlace).map(\.wording)
         }
         return wordings
+    }
+
+    /// `said`, words that stop short of a command, gone on by the grammar
+    /// to whole commands with the listed names nearest in sound to what
+    /// the neural recogniser heard in the name's place ("send a message to
+    /// melissa mitchell" when the search heard "send a message" and
+    /// Moonshine "Send a message to Malaysia Mitchell."). A name of one,
+    /// two or three words.
+    private func completedWordings(_ said: [String], heard: [String]) -> [[String]] {
+        searches.commandCompletions(of: said).flatMap { completion in
+            let before = said + completion.before
+            return (1...Self.longestNameCompleted).flatMap { count in
+                namesHeard(ofType: completion.type, between: before, and: completion.after,
+                           near: [String](repeating: "", count: count), heard: heard) { name in
+                    let wording = before + name + completion.after
+                    return matcher.match(NormalizedText(words: wording)).exactReading != nil ? wording : nil
+                }
+            }
+        }
+    }
+    private static let longestNameCompleted = 3
+
+    /// The wordings `accept` makes of the names of `type` (a list heard as
+    /// a class) that best fit what the neural recogniser heard between the
+    /// phones of the words `before` and `after`: as many words as `near`
+    /// (the name the search heard there, its words choices too; empty
+    /// strings for none), each a listed word fitting its place, the names
+    /// nearest the whole stretch first. `near` itself is left out.
+    private func namesHeard(ofType type: String, between before: [String], and after: [String], near: [String],
+                            heard: [String], accept: ([String]) -> [String]?) -> [[String]] {
+        guard !near.isEmpty, searches.hearsAsClass(type), let sounds = searches.wordSounds(ofType: type) else { return [] }
+        // The heard phones between the words before the name and those after it.
+        let beforePhones = before.flatMap(decodedPhones), afterPhones = after.flatMap(decodedPhones)
+        let start = beforePhones.isEmpty ? 0 : SecondOpinion.fit(beforePhones, within: heard).end
+        let end = afterPhones.isEmpty ? heard.count
+            : heard.count - SecondOpinion.fit(Array(afterPhones.reversed()), within: Array(heard[start...].reversed())).end
+        guard start < end else { return [] }
+        let name = Array(heard[start..<end])
+        // Each word of the name as the search heard it, or one of the
+        // list's words fitting its place in what Moonshine heard.
+        var spellings: [(words: [String], phones: [String])] = [([], [])]
+        for (position, word) in near.enumerated() {
+            var choices = sounds.phones(of: word).map { [(word: word, phones: $0)] } ?? []
+            choices += sounds.words(fitting: name, fromStart: position == 0, toEnd: position == near.count - 1,
+                                    count: Self.wordsHeardPerPlace, farthest: Self.farthestHeardWord).filter { $0.word != word }
+            spellings = spellings.flatMap { start in choices.map { (start.words + [$0.word], start.phones + $0.phones) } }
+            if spellings.count > Self.mostSpellings { spellings.removeLast(spellings.count - Self.mostSpellings) }
+        }
+        // The listed names among them, nearest the whole stretch first.
+        var listed: [(wording: [String], edits: Double)] = []
+        for spelling in spellings where spelling.words != near {
+            guard let wording = accept(spelling.words) else { continue }
+            listed.append((wording, SecondOpinion.fit(spelling.phones, within: name, fromStart: true, toEnd: true).edits))
+        }
+        listed.sort { $0.edits < $1.edits }
+        return listed.prefix(Self.namesHeardPerPlace).map(\.wording)
     }
 
     /// For each word of a name, the list's words fitting its place in what

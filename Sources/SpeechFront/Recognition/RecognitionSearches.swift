@@ -224,6 +224,17 @@ final class RecognitionSearches {
         return .phones
     }
 
+    /// How the command search's `words`, cut short before a list's name,
+    /// go on to whole commands (`WordAutomaton.completions`): the words
+    /// before the name, the list's type, the words after it.
+    func commandCompletions(of words: [String]) -> [(before: [String], type: String, after: [String])] {
+        guard let automaton = commandAutomaton, !grammar.classes.isEmpty else { return [] }
+        let types = Dictionary(grammar.classes.map { ($0.token, $0.type) }, uniquingKeysWith: { first, _ in first })
+        return automaton.completions(of: words, through: Set(types.keys)).compactMap { completion in
+            types[completion.slot].map { (completion.before, $0, completion.after) }
+        }
+    }
+
     /// The command grammar as phones (each word's first pronunciation),
     /// made the first time it is asked for.
     func commandPhones() -> GrammarPhoneGraph? {

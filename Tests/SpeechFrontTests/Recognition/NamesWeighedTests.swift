@@ -50,4 +50,21 @@ struct NamesWeighedTests {
         #expect(chosen == nil || chosen.map { recognizer.matcher.match(NormalizedText(words: $0)).exactReading != nil } == true)
         #expect(chosen != ["call", "ryan", "mendez"])
     }
+
+    /// A class search may stop short of the name ("call": its language
+    /// model may end anywhere); the grammar says how the command goes on,
+    /// and the name is the listed one nearest what Moonshine heard.
+    @Test func aCommandCutShortGoesOnWithTheNameMoonshineHeard() throws {
+        let recognizer = try Self.recognizer(names: ["ryan lin", "ryan mendez", "brian mendez"])
+        let hearing = try Self.hearing(recognizer)
+        #expect(recognizer.likeliestWording(["call"], or: [], hearing: hearing) == ["call", "ryan", "mendez"])
+    }
+
+    /// Other speech cut short stays cut short: what Moonshine heard in it
+    /// ("Alexa") is no command with a listed name.
+    @Test func otherSpeechCutShortIsNotCompleted() throws {
+        let recognizer = try Self.recognizer(names: ["ryan lin", "ryan mendez", "alex allen"])
+        let hearing = try #require(recognizer.secondOpinion?.hear(try SharedRecognizer.samples("not-a-command-alexa-slt.flac")[...]))
+        #expect(recognizer.likeliestWording(["call"], or: [], hearing: hearing) == nil)
+    }
 }
