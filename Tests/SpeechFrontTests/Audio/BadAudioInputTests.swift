@@ -73,7 +73,7 @@ struct BadAudioInputTests {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: whole)))
         let path = try Self.file("cut.flac", Array(bytes.prefix(bytes.count / 2)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let message = try #require(openError(path))
+        let message = try #require(openError(path), "half of a \(bytes.count)-byte FLAC was read as whole")
         #expect(message.hasPrefix("\(path): the audio is damaged "), "\(message)")
         #expect(message.hasSuffix(" s in (libsndfile: flac decoder lost sync)"), "\(message)")
     }

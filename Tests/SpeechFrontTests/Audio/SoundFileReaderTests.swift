@@ -13,8 +13,14 @@ struct SoundFileReaderTests {
         process.arguments = ["-n"] + soxOptions + [path, "synth", String(seconds), "sine", String(frequency), "vol", "0.5"]
         try process.run()
         process.waitUntilExit()
+        // A tone sox did not finish would pass for a file of another shape.
+        guard process.terminationReason == .exit, process.terminationStatus == 0,
+              let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 44 else {
+            throw ToneError(description: "sox did not make \(path) (status \(process.terminationStatus))")
+        }
         return path
     }
+    struct ToneError: Error, CustomStringConvertible { let description: String }
 
     /// Sign changes per second / 2 ≈ the tone's frequency.
     static func frequency(of samples: [Int16]) -> Double {
