@@ -37,10 +37,18 @@ enum EvidenceDump {
         let step = max(1, manifest.entries.count / max(1, limit))
         var report = BenchReport(name: "evidence")
         var lines = 0
+        var unreadable: [String] = []
         for index in stride(from: 0, to: manifest.entries.count, by: step).prefix(limit) {
             let entry = manifest.entries[index]
-            var source = try AudioReaders.open(path: entry.path)
-            var samples = try AudioReaders.readAll(&source)
+            // A damaged recording is left out and counted, not the end of the dump.
+            var samples: [Int16]
+            do {
+                var source = try AudioReaders.open(path: entry.path)
+                samples = try AudioReaders.readAll(&source)
+            } catch {
+                unreadable.append(error.message)
+                continue
+            }
             // A faint noise floor, not digital silence, around tightly cut clips.
             if pad > 0 { samples = SyntheticNoise.padded(samples, seconds: pad, seed: UInt64(index) &+ 1) }
             if let mixer, let snr { samples = mixer.mix(samples, snr: snr, seed: index &* 7919 &+ entry.path.utf8.count) }
@@ -93,7 +101,7 @@ enum EvidenceDump {
                 lines += 1
             }
         }
-        report.lines = ["\(lines) transcripts"]
+        report.lines = ["\(lines) transcripts"] + (CorpusManifest.note(unreadable: unreadable).map { [$0] } ?? [])
         return report
     }
 }
