@@ -64,6 +64,8 @@ struct EntityClips {
     /// benchmark's sets, by group): any command taken from them is acted on
     /// though nobody said it.
     var notCommands: [(group: String, clips: [RejectionSets.Clip])] = []
+    /// Clips of one group of other speech shown when taken for a command.
+    static let takenShownPerGroup = 10
     /// The contact added while listening, and the clips that call them.
     static let newcomer = Entity(id: "newcomer", name: "Zelda Fitzpatrick")
     var newcomerClips: [Clip] {
@@ -217,6 +219,8 @@ struct EntityClips {
             for clip in groupClips {
                 guard let command = try transcripts(of: clip.samples).first(where: { $0.match?.best != nil }) else { continue }
                 taken += 1
+                // The first few of a group show what is taken; the count says how many.
+                guard taken <= Self.takenShownPerGroup else { continue }
                 let neural = command.evidence?.secondOpinion.map { String(format: "; second opinion \"%@\", %.2f phone edits a phone", $0.text, $0.distance) } ?? ""
                 heard.takenExamples.append(String(format: "%@ %@: TAKEN as \"%@\" (confidence %.2f%@)", group, clip.name, command.text, command.confidence, neural))
             }

@@ -169,16 +169,26 @@ package struct WordAutomaton: Sendable {
 
     /// True when the automaton accepts exactly these words.
     package func accepts(_ sentence: [String]) -> Bool {
+        states(after: sentence).map { !$0.isDisjoint(with: finals) } ?? false
+    }
+
+    /// The states the words lead to from the start (epsilons followed);
+    /// nil when they are no start of a sentence. `excluded`: words that
+    /// may not be among them.
+    func states(after words: [String], excluding excluded: Set<String> = []) -> Set<Int32>? {
         var current: Set<Int32> = epsilonClosure([start])
-        for word in sentence {
-            guard let id = wordIDs[word] else { return false }
+        for word in words {
+            guard let id = wordIDs[word], !excluded.contains(word) else { return nil }
             var next: [Int32] = []
             for state in current { for arc in arcs[Int(state)] where arc.word == id { next.append(arc.target) } }
             current = epsilonClosure(next)
-            if current.isEmpty { return false }
+            if current.isEmpty { return nil }
         }
-        return !current.isDisjoint(with: finals)
+        return current
     }
+
+    /// The word's number, nil for a word the automaton lacks.
+    func wordID(_ word: String) -> Int32? { wordIDs[word] }
 
     func epsilonClosure(_ seeds: [Int32]) -> Set<Int32> {
         var seen = Set(seeds)

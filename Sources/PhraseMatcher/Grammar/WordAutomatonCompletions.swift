@@ -14,19 +14,12 @@ extension WordAutomaton {
 
     /// The completions of `words` that pass exactly one slot and need the
     /// fewest words (the slot counting as one), at most `mostWords` words
-    /// and `limit` completions; none when `words` are no start of a
-    /// sentence or already pass a slot.
+    /// and `limit` completions; none when there are no `words`, or they
+    /// are no start of a sentence or already pass a slot.
     package func completions(of words: [String], through slots: Set<String>, mostWords: Int = 8, limit: Int = 4) -> [Completion] {
-        var ids: [String: Int32] = [:]
-        for (index, word) in self.words.enumerated() { ids[word] = Int32(index) }
-        var current = epsilonClosure([start])
-        for word in words {
-            guard let id = ids[word], !slots.contains(word) else { return [] }
-            let next = current.flatMap { state in arcs[Int(state)].filter { $0.word == id }.map(\.target) }
-            current = epsilonClosure(next)
-            if current.isEmpty { return [] }
-        }
-        let slotIDs = Set(slots.compactMap { ids[$0] })
+        // Nothing heard is nothing to go on from: a command is not made up whole.
+        guard !words.isEmpty, let current = states(after: words, excluding: slots) else { return [] }
+        let slotIDs = Set(slots.compactMap(wordID))
         guard !slotIDs.isEmpty, mostWords > 0 else { return [] }
         // Breadth first, a word a step. A state is entered at one depth
         // before the slot and one after it (later paths to it are longer),
@@ -38,8 +31,8 @@ extension WordAutomaton {
         var found: [Completion] = []
         for depth in 1...mostWords {
             var next: [Path] = []
-            for path in frontier {
-                for arc in arcs[Int(path.state)] where arc.word != Self.epsilon {
+            for path in frontier where next.count < Self.widest {
+                for arc in arcs[Int(path.state)] where arc.word != Self.epsilon && next.count < Self.widest {
                     let isSlot = slotIDs.contains(arc.word)
                     if isSlot && path.slot != nil { continue }
                     let slot = isSlot ? path.said.count : path.slot

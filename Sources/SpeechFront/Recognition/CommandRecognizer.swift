@@ -246,7 +246,8 @@ public final class CommandRecognizer {
     /// away, nearly all under 0.3. So such a command stands only when the
     /// recogniser that knows English heard it too: a name it garbles
     /// ("Calmer healope has" for "call maria lopez") is asked again rather
-    /// than other talk acted on.
+    /// than other talk acted on. Where it gave no opinion (not installed,
+    /// or audio it cannot judge), PocketSphinx's evidence alone decides.
     static let farthestVouching = 1.0 / 3
 
     /// A class search's result with its words timed and scored by a

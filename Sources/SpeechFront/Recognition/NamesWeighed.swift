@@ -6,8 +6,9 @@ import PhraseMatcher
 /// weighed by how likely Moonshine finds each wording of the command.
 extension CommandRecognizer {
     /// Of the class search's best words and its other hypotheses that are
-    /// whole commands, the wording the neural recogniser finds likeliest
-    /// for the audio. In a long list many names sound alike ("Emily Rios",
+    /// whole commands (or, when its words stop short of a command, the
+    /// ways the grammar goes on from them), the wording the neural
+    /// recogniser finds likeliest for the audio. In a long list many names sound alike ("Emily Rios",
     /// "Willie Rios", "Emily Reeves"), and the search's acoustic models
     /// pick among them by a hair; Moonshine, which hears English words far
     /// better but knows no list, is the better judge of which of the few
@@ -25,6 +26,7 @@ extension CommandRecognizer {
             wordings.append(words)
         }
         let heard = TextNormalizer.words(of: text).flatMap(Self.heardPhones)
+        let searched = wordings.count
         let withNames = saidIsCommand ? wordingsWithNamesHeard(said, heard: heard) : completedWordings(said, heard: heard)
         wordings += withNames.filter { !wordings.contains($0) }
         // Moonshine's transcript and its likelihoods must agree: a wording
@@ -33,20 +35,26 @@ extension CommandRecognizer {
         // name: "Laura" for "a larned"). Those that are not are not weighed.
         // Words cut short fit inside anything heard: a whole command must
         // then be as near as Moonshine must hear it to vouch for it.
-        func edits(_ words: [String]) -> Double { SecondOpinion.localEditDistance(words.flatMap(decodedPhones), within: heard) }
-        let editsOfSaid = edits(said)
-        wordings = [said] + wordings.dropFirst().filter { wording in
-            saidIsCommand ? edits(wording) < editsOfSaid
-                : edits(wording) <= Self.farthestVouching * Double(wording.flatMap(decodedPhones).count)
+        let saidEdits = saidIsCommand ? SecondOpinion.localEditDistance(said.flatMap(decodedPhones), within: heard) : 0
+        var near: [(wording: [String], edits: Double, index: Int)] = []
+        for (index, wording) in wordings.enumerated().dropFirst() {
+            let phones = wording.flatMap(decodedPhones)
+            let edits = SecondOpinion.localEditDistance(phones, within: heard)
+            guard saidIsCommand ? edits < saidEdits : edits <= Self.farthestVouching * Double(phones.count) else { continue }
+            // The names from Moonshine's hearing, nearest first, after the search's own.
+            near.append((wording, index < searched ? -1 : edits, index))
         }
+        near.sort { ($0.edits, $0.index) < ($1.edits, $1.index) }
+        // Moonshine weighs so many at once: the nearest are the ones kept.
+        wordings = [said] + near.prefix(MoonshineHearing.mostWeighed - 1).map(\.wording)
         guard wordings.count > 1 else { return nil }
         // Words that are no command are not weighed: any whole one is better.
         let weighed = saidIsCommand ? wordings : Array(wordings.dropFirst())
         let weights = (saidIsCommand ? [] : [nil]) + hearing.logLikelihoods(of: weighed.map { $0.joined(separator: " ") })
         guard let likeliest = weights.compactMap({ $0 }).max() else { return nil }
         // Where Moonshine cannot tell wordings apart by much, the search's
-        // order decides: its own result first, then its other hypotheses,
-        // then the names from Moonshine's hearing.
+        // order decides: its own result first (when a command), then its
+        // other hypotheses, then the names from Moonshine's hearing.
         guard let chosen = weights.firstIndex(where: { $0.map { $0 >= likeliest - Self.surerByNats } ?? false }),
               chosen != 0 else { return nil }
         return wordings[chosen]

@@ -80,10 +80,7 @@ public enum Pronunciations {
     /// The largest pronunciation dictionary read: CMU's is 3.2 MB.
     package static let largestDictionary = 64 << 20
 
-    static let cmuPhones: Set<String> = [
-        "AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH", "IY", "JH",
-        "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V", "W", "Y", "Z", "ZH",
-    ]
+    static let cmuPhones = Set(PhoneCodes.cmu)
 
     /// flite's guess for a word, in CMU phones; nil when it gives nothing
     /// usable (no a–z letters, or longer than a model allows).

@@ -43,16 +43,30 @@ public struct SecondOpinion: Sendable, Equatable {
     /// it may start anywhere unless `fromStart`, end anywhere unless
     /// `toEnd`.
     static func fit(_ a: [String], within b: [String], fromStart: Bool = false, toEnd: Bool = false) -> (edits: Double, end: Int) {
+        // Phones outside CMU's set are numbered for this comparison alone,
+        // above CMU's codes, so that each still matches itself.
+        var others: [String: UInt16] = [:]
+        func code(_ phone: String) -> UInt16 {
+            let known = PhoneCodes.code(phone)
+            if known != PhoneCodes.unknown { return known }
+            if let other = others[phone] { return other }
+            let other = UInt16(PhoneCodes.cmu.count + 1 + min(others.count, Int(UInt16.max) - PhoneCodes.cmu.count - 1))
+            others[phone] = other
+            return other
+        }
+        return fit(codes: a.map(code), within: b.map(code), fromStart: fromStart, toEnd: toEnd)
+    }
+
+    /// `fit` of phones as codes (`PhoneCodes`).
+    static func fit(codes a: [UInt16], within b: [UInt16], fromStart: Bool = false, toEnd: Bool = false) -> (edits: Double, end: Int) {
         guard !a.isEmpty else { return (fromStart ? Double(toEnd ? b.count : 0) : 0, fromStart ? (toEnd ? b.count : 0) : b.count) }
-        let kindsA = a.map(kind(of:)), kindsB = b.map(kind(of:))
         // Row i: the cheapest edits of a[..<i] ending at each place in b;
         // row 0 is free everywhere when the stretch may start anywhere.
         var previous = (0...b.count).map { fromStart ? Double($0) : 0 }, current = previous
         for i in 1...a.count {
             current[0] = Double(i)
             for j in stride(from: 1, through: b.count, by: 1) {
-                let substitution = a[i - 1] == b[j - 1] ? 0 : (kindsA[i - 1] != nil && kindsA[i - 1] == kindsB[j - 1] ? 0.5 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + substitution)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + PhoneCodes.substitution(a[i - 1], b[j - 1]))
             }
             swap(&previous, &current)
         }
@@ -63,16 +77,6 @@ public struct SecondOpinion: Sendable, Equatable {
         return (previous[end], end)
     }
 
-    /// Broad kinds of CMU phones: vowels, stops, fricatives, nasals,
-    /// liquids and glides, affricates.
-    private static let kinds: [String: Int] = {
-        let groups = ["AA AE AH AO AW AY EH ER EY IH IY OW OY UH UW", "P B T D K G", "F V TH DH S Z SH ZH HH", "M N NG", "L R W Y", "CH JH"]
-        var kinds: [String: Int] = [:]
-        for (index, group) in groups.enumerated() {
-            for phone in group.split(separator: " ") { kinds[String(phone)] = index }
-        }
-        return kinds
-    }()
-
-    static func kind(of phone: String) -> Int? { kinds[phone] }
+    /// The broad kind of a CMU phone (`PhoneCodes`), nil for another.
+    static func kind(of phone: String) -> Int? { PhoneCodes.kind(of: phone) }
 }

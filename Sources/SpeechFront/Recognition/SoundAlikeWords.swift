@@ -10,6 +10,11 @@ struct SoundAlikeWords {
     private var soundOfWord: [String: String] = [:]
     /// The words said with each phones, in the order they came.
     private var wordsBySound: [String: [String]] = [:]
+    /// The words in the order they came, with their phone counts, and
+    /// their phones as a tree (`words(fitting:)` searches it for every
+    /// name heard).
+    private var wordsInOrder: [(word: String, phones: Int)] = []
+    private var phoneTrie = PhoneTrie()
     /// Whether some two words of the list are said alike: kept as words
     /// come, since it is asked before every utterance.
     private(set) var hasAny = false
@@ -31,6 +36,9 @@ struct SoundAlikeWords {
         for word in words where soundOfWord[word] == nil {
             guard let phones = phonesOf(word), !phones.isEmpty else { continue }
             soundOfWord[word] = phones
+            let codes = PhoneCodes.codes(phones.split(separator: " ").map(String.init))
+            wordsInOrder.append((word, codes.count))
+            phoneTrie.insert(codes)
             wordsBySound[phones, default: []].append(word)
             if wordsBySound[phones]?.count == 2 { hasAny = true }
         }
@@ -63,16 +71,13 @@ struct SoundAlikeWords {
     /// for "Mendez", "a lorry-brewer" for "Lori Brewer"). With their phones.
     func words(fitting heard: [String], fromStart: Bool, toEnd: Bool, count: Int, farthest: Double) -> [(word: String, phones: [String])] {
         guard !heard.isEmpty, count > 0 else { return [] }
-        var fits: [(word: String, phones: [String], edits: Double)] = []
-        for (word, sound) in soundOfWord {
-            let phones = sound.split(separator: " ").map(String.init)
-            let edits = SecondOpinion.fit(phones, within: heard, fromStart: fromStart, toEnd: toEnd).edits / Double(max(1, phones.count))
-            if edits <= farthest { fits.append((word, phones, edits)) }
+        var fits = phoneTrie.words(fitting: PhoneCodes.codes(heard), fromStart: fromStart, toEnd: toEnd, farthest: farthest).map { fit in
+            (word: wordsInOrder[fit.word].word, phones: wordsInOrder[fit.word].phones, edits: fit.edits)
         }
         // Of equal fits the longer word explains more; then the word's
-        // order, so a result never depends on hashing.
-        fits.sort { ($0.edits, -$0.phones.count, $0.word) < ($1.edits, -$1.phones.count, $1.word) }
-        return fits.prefix(count).map { ($0.word, $0.phones) }
+        // order, so a result never depends on the order words came in.
+        fits.sort { ($0.edits, -$0.phones, $0.word) < ($1.edits, -$1.phones, $1.word) }
+        return fits.prefix(count).compactMap { fit in phones(of: fit.word).map { (fit.word, $0) } }
     }
 
     /// A word's phones, nil for one the list lacks or the decoder cannot say.

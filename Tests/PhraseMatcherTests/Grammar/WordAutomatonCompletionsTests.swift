@@ -37,5 +37,7 @@ struct WordAutomatonCompletionsTests {
         #expect(automaton.completions(of: ["call", "_Contact_"], through: Self.slots).isEmpty)
         #expect(automaton.completions(of: ["call"], through: []).isEmpty)
         #expect(automaton.completions(of: ["call"], through: Self.slots, mostWords: 0).isEmpty)
+        // Nothing heard is not made into a whole command.
+        #expect(automaton.completions(of: [], through: Self.slots).isEmpty)
     }
 }
