@@ -8,11 +8,12 @@ extension CommandRecognizer {
     /// Of the class search's best words and its other hypotheses that are
     /// whole commands (or, when its words stop short of a command, the
     /// ways the grammar goes on from them), the wording the neural
-    /// recogniser finds likeliest for the audio. In a long list many names sound alike ("Emily Rios",
-    /// "Willie Rios", "Emily Reeves"), and the search's acoustic models
-    /// pick among them by a hair; Moonshine, which hears English words far
-    /// better but knows no list, is the better judge of which of the few
-    /// the search found possible was said. Nil when there is no choice.
+    /// recogniser finds likeliest for the audio. In a long list many
+    /// names sound alike ("Emily Rios", "Willie Rios", "Emily Reeves"),
+    /// and the search's acoustic models pick among them by a hair;
+    /// Moonshine, which hears English words far better but knows no list,
+    /// is the better judge of which of the few the search found possible
+    /// was said. Nil when there is no choice.
     func likeliestWording(_ said: [String], or alternatives: [(String, Int)], hearing: MoonshineHearing) -> [String]? {
         // Moonshine heard the search's words: nothing to weigh.
         guard let text = hearing.text, TextNormalizer.words(of: text) != said else { return nil }
