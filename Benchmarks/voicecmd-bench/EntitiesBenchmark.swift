@@ -22,7 +22,7 @@ enum EntitiesBenchmark {
             if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
             if count <= speechUpTo { arguments += ["--clips", clips.folder] }
             for option in ["class-above", "class-search", "corpora", "limit"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
-            for flag in ["no-second-opinion", "from-file", "more-voices"] where options.flag(flag) { arguments.append("--" + flag) }
+            for flag in ["no-second-opinion", "from-file", "more-voices", "diverse-names"] where options.flag(flag) { arguments.append("--" + flag) }
             let child = try runChild(CommandLine.arguments[0], arguments)
             let lines = child.output.split(separator: "\n")
             guard child.status == 0 || child.status == 1, let last = lines.last, last.hasPrefix("{") else {
@@ -49,7 +49,7 @@ enum EntitiesBenchmark {
     static func one(count: Int, _ options: BenchOptions) throws -> BenchReport {
         guard count > 0 else { throw BenchError(message: "--count must be a positive number", isUsage: true) }
         let rounds = try options.integer("rounds", default: 20)
-        let book = AddressBook(contacts: count)
+        let book = try AddressBook(contacts: count, diverse: options.flag("diverse-names"))
         var report = BenchReport(name: "entities")
 
         // --from-file: the contacts in an entity file beside the model, as
@@ -140,7 +140,7 @@ private func toolRun(contacts: Int, clip: EntityClips.Clip, _ options: BenchOpti
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-tool-book-\(getpid())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try AddressBook(contacts: contacts).json.write(toFile: folder + "/phone.json", atomically: false, encoding: .utf8)
+    try AddressBook(contacts: contacts, diverse: options.flag("diverse-names")).json.write(toFile: folder + "/phone.json", atomically: false, encoding: .utf8)
     let tool = try voicecmdTool(options)
     let run = try runChild(tool, ["transcribe", "--json", "--commands", folder + "/phone.json", clip.path], keepErrors: false)
     let heard = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8))) as? [String: Any]
@@ -184,16 +184,24 @@ struct AddressBook {
     }
 
     let count: Int
-    let json: String
+    private(set) var json: String
+    /// The words of names past the first thousand, with --diverse-names.
+    private var diverseWords: (first: [String], last: [String])?
 
     /// The contacts as an entity file: a list.
-    let entitiesJSON: String
+    private(set) var entitiesJSON: String
 
-    init(contacts count: Int) {
+    /// `diverse`: past the first thousand, names of the dictionary's words
+    /// (`DiverseNames`), so the list has tens of thousands of different
+    /// words, as a real one has, not the 700 of the common names.
+    init(contacts count: Int, diverse: Bool = false) throws {
         self.count = count
+        diverseWords = diverse ? try DiverseNames.words() : nil
+        entitiesJSON = ""
+        json = ""
         var entities: [String] = []
         entities.reserveCapacity(count)
-        for index in 0..<count { entities.append(#"{"id": "c\#(index)", "name": "\#(Self.name(index))"}"#) }
+        for index in 0..<count { entities.append(#"{"id": "c\#(index)", "name": "\#(name(index))"}"#) }
         entitiesJSON = "[" + entities.joined(separator: ",\n") + "]"
         json = Self.json(entities: entitiesJSON)
     }
@@ -223,11 +231,18 @@ struct AddressBook {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
+    /// This book's contact `index`: the common names' (`name(_:)`), or
+    /// past the first thousand, with --diverse-names, `DiverseNames`'.
+    func name(_ index: Int) -> String {
+        guard let diverseWords, index >= 1_000 else { return Self.name(index) }
+        return DiverseNames.name(index - 1_000, words: diverseWords)
+    }
+
     /// `count` commands spread over the book.
     func sentences(count samples: Int) -> [Sentence] {
         (0..<samples).map { sample in
             let contact = (sample * 7919) % count
-            let name = Self.name(contact).lowercased()
+            let name = self.name(contact).lowercased()
             return sample % 2 == 0
                 ? Sentence(text: "call \(name)", intent: "Call", contact: "c\(contact)")
                 : Sentence(text: "send a message to \(name)", intent: "SendMessage", contact: "c\(contact)")

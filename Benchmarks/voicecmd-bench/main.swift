@@ -11,13 +11,15 @@ let usage = """
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench entities [--counts <n,…>] [--rounds <n>] [--from-file] [--speech-up-to <n>] [--clips <dir>]
                               [--no-second-opinion] [--more-voices] [--class-above <n>] [--class-search k=v,…]
-                              [--corpora <dir> [--limit <n>]] [--json]
+                              [--corpora <dir> [--limit <n>]] [--diverse-names] [--json]
                               (a phone's address book of n contacts, 1000,10000,100000,1000000 by default: load
                                (from an entity file with --from-file), compile, match, one contact added; up to
                                100,000 also spoken: recogniser ready, decoding speed, 20 names said by espeak-ng and
                                flite heard right (--more-voices: and by 7 more voices, festival's among them), a
                                contact added while listening heard; with --corpora, speech that is no command and
-                               noise, n clips a set, counted when taken as a command; each n in a process of its own)
+                               noise, n clips a set, counted when taken as a command; with --diverse-names, contacts
+                               past the first thousand named with 33,000 dictionary words rather than 700 common
+                               names'; each n in a process of its own)
            voicecmd-bench applications [--applications <n>] [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
                               (n model files sharing one included package, loaded and matched together)
            voicecmd-bench asr --commands <file> --corpus <dir> [--mode grammar|lm|auto] [--noise <file> --snr <db>] [--json]
