@@ -184,24 +184,23 @@ struct AddressBook {
     }
 
     let count: Int
-    private(set) var json: String
+    let json: String
     /// The words of names past the first thousand, with --diverse-names.
-    private var diverseWords: (first: [String], last: [String])?
+    private let diverseWords: (first: [String], last: [String])?
 
     /// The contacts as an entity file: a list.
-    private(set) var entitiesJSON: String
+    let entitiesJSON: String
 
     /// `diverse`: past the first thousand, names of the dictionary's words
     /// (`DiverseNames`), so the list has tens of thousands of different
     /// words, as a real one has, not the 700 of the common names.
     init(contacts count: Int, diverse: Bool = false) throws {
         self.count = count
-        diverseWords = diverse ? try DiverseNames.words() : nil
-        entitiesJSON = ""
-        json = ""
+        let diverseWords = diverse ? try DiverseNames.words() : nil
+        self.diverseWords = diverseWords
         var entities: [String] = []
         entities.reserveCapacity(count)
-        for index in 0..<count { entities.append(#"{"id": "c\#(index)", "name": "\#(name(index))"}"#) }
+        for index in 0..<count { entities.append(#"{"id": "c\#(index)", "name": "\#(Self.name(index, diverse: diverseWords))"}"#) }
         entitiesJSON = "[" + entities.joined(separator: ",\n") + "]"
         json = Self.json(entities: entitiesJSON)
     }
@@ -233,9 +232,11 @@ struct AddressBook {
 
     /// This book's contact `index`: the common names' (`name(_:)`), or
     /// past the first thousand, with --diverse-names, `DiverseNames`'.
-    func name(_ index: Int) -> String {
-        guard let diverseWords, index >= 1_000 else { return Self.name(index) }
-        return DiverseNames.name(index - 1_000, words: diverseWords)
+    func name(_ index: Int) -> String { Self.name(index, diverse: diverseWords) }
+
+    private static func name(_ index: Int, diverse words: (first: [String], last: [String])?) -> String {
+        guard let words, index >= 1_000 else { return name(index) }
+        return DiverseNames.name(index - 1_000, words: words)
     }
 
     /// `count` commands spread over the book.

@@ -46,7 +46,7 @@ struct GrammarPhoneGraph {
             if let id = ids[phone] { return id }
             let id = Int32(kinds.count)
             ids[phone] = id
-            kinds.append(SecondOpinion.kind(of: phone) ?? -1 - Int(id))
+            kinds.append(PhoneCodes.kind(of: phone) ?? -1 - Int(id))
             return id
         }
         for (state, arcs) in automaton.arcs.enumerated() {
@@ -94,7 +94,7 @@ struct GrammarPhoneGraph {
         guard !heard.isEmpty, heard.count <= Self.longestHeard else { return nil }
         // A phone the grammar never uses matches nothing, of no kind.
         let heardIDs = heard.map { phoneIDs[$0] ?? -1 }
-        let heardKinds = heard.map { SecondOpinion.kind(of: $0) }
+        let heardKinds = heard.map { PhoneCodes.kind(of: $0) }
         var trace = Trace()
         var column: [Int32: Cell] = [start: Cell(cost: 0, phones: 0, trace: -1)]
         close(&column, &trace)

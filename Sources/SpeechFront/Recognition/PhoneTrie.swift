@@ -12,7 +12,6 @@ struct PhoneTrie {
     /// The first word ending at each node, and each word's next at its node.
     private var firstWord: [Int32] = [-1]
     private var nextWord: [Int32] = []
-    private var depthOfWord: [UInt8] = []
 
     /// Words of more phones than this are not searched (no name has them).
     static let longestWord = 255
@@ -23,7 +22,6 @@ struct PhoneTrie {
         let word = Int32(nextWord.count)
         let length = UInt8(min(phones.count, Self.longestWord))
         nextWord.append(-1)
-        depthOfWord.append(length)
         guard !phones.isEmpty, phones.count <= Self.longestWord else { return }
         var node: Int32 = 0
         longestBelow[0] = max(longestBelow[0], length)

@@ -50,7 +50,7 @@ public struct SecondOpinion: Sendable, Equatable {
             let known = PhoneCodes.code(phone)
             if known != PhoneCodes.unknown { return known }
             if let other = others[phone] { return other }
-            let other = UInt16(PhoneCodes.cmu.count + 1 + min(others.count, Int(UInt16.max) - PhoneCodes.cmu.count - 1))
+            let other = UInt16(clamping: PhoneCodes.cmu.count + 1 + others.count)
             others[phone] = other
             return other
         }
@@ -76,7 +76,4 @@ public struct SecondOpinion: Sendable, Equatable {
         for j in previous.indices where previous[j] < previous[end] { end = j }
         return (previous[end], end)
     }
-
-    /// The broad kind of a CMU phone (`PhoneCodes`), nil for another.
-    static func kind(of phone: String) -> Int? { PhoneCodes.kind(of: phone) }
 }
