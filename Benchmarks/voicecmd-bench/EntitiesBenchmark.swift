@@ -21,7 +21,7 @@ enum EntitiesBenchmark {
             var arguments = ["entities", "--count", String(count), "--json"]
             if let rounds = options.value("rounds") { arguments += ["--rounds", rounds] }
             if count <= speechUpTo { arguments += ["--clips", clips.folder] }
-            for option in ["class-above", "class-search", "corpora", "limit"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
+            for option in ["class-above", "halves-above", "class-search", "corpora", "limit"] { if let value = options.value(option) { arguments += ["--" + option, value] } }
             for flag in ["no-second-opinion", "from-file", "more-voices", "diverse-names"] where options.flag(flag) { arguments.append("--" + flag) }
             let child = try runChild(CommandLine.arguments[0], arguments)
             let lines = child.output.split(separator: "\n")
@@ -100,6 +100,7 @@ enum EntitiesBenchmark {
             var clips = EntityClips(folder: folder, voices: EntityClips.Voice.chosen(more: options.flag("more-voices")),
                                     secondOpinionOff: options.flag("no-second-opinion"),
                                     classAbove: options.value("class-above").flatMap { Int($0) },
+                                    halvesAbove: options.value("halves-above").flatMap { Int($0) },
                                     classSearch: options.value("class-search"))
             if let corpora = options.value("corpora") { clips.notCommands = try notCommands(corpora: corpora, model: model, options) }
             let heard = try clips.hear(model: model, matcher: matcher)

@@ -58,6 +58,8 @@ struct EntityClips {
     var secondOpinionOff = false
     /// Lists longer than this are heard as classes (the recogniser's default when nil).
     var classAbove: Int?
+    /// Lists longer than this are heard as halves (the recogniser's default when nil).
+    var halvesAbove: Int?
     /// PocketSphinx settings of the class search to try ("beam=1e-60,…"; the recogniser's when nil).
     var classSearch: String?
     /// Speech that is no command of the book, and noise (the rejection
@@ -157,6 +159,7 @@ struct EntityClips {
         // As voicecmd listens by default: with the neural second opinion when it is installed.
         options.asksSecondOpinion = !secondOpinionOff
         if let classAbove { options.classAbove = classAbove }
+        if let halvesAbove { options.halvesAbove = halvesAbove }
         if let classSearch { options.classSearchSettings = ASRBenchmark.settings(classSearch) }
         let start = nanoseconds()
         let recognizer = try CommandRecognizer(model: model, matcher: matcher, modelPath: nil, options: options)

@@ -10,7 +10,7 @@ let usage = """
     USAGE: voicecmd-bench match --commands <file> --sentences <file> [--rounds <n>] [--json]
            voicecmd-bench generated [--intents <n>] [--phrases <n>] [--entities <n>] [--rounds <n>] [--json]
            voicecmd-bench entities [--counts <n,…>] [--rounds <n>] [--from-file] [--speech-up-to <n>] [--clips <dir>]
-                              [--no-second-opinion] [--more-voices] [--class-above <n>] [--class-search k=v,…]
+                              [--no-second-opinion] [--more-voices] [--class-above <n>] [--halves-above <n>] [--class-search k=v,…]
                               [--corpora <dir> [--limit <n>]] [--diverse-names] [--json]
                               (a phone's address book of n contacts, 1000,10000,100000,1000000 by default: load
                                (from an entity file with --from-file), compile, match, one contact added; up to

@@ -54,10 +54,19 @@ package struct GrammarClass: Sendable, Equatable {
         token + ":" + String(decoding: name.utf8.map { $0 == 0x20 ? 0x5F : $0 }, as: UTF8.self)
     }
 
-    /// The words of a decoded word that is a class member; nil for any other word.
+    /// The recogniser's word for the rest of a name after its first word
+    /// (`GrammarClassHalves`): like a member's, with a full stop for the
+    /// colon ("_Contact_.de_la_cruz"), so a rest is never taken for a
+    /// name of the same words.
+    package func restToken(joined rest: String) -> String {
+        token + "." + String(decoding: rest.utf8.map { $0 == 0x20 ? 0x5F : $0 }, as: UTF8.self)
+    }
+
+    /// The words of a decoded word that is a class member or the rest of
+    /// one; nil for any other word.
     package static func words(ofMember word: String) -> [String]? {
-        guard word.hasPrefix("_"), let colon = word.firstIndex(of: ":"), word[..<colon].count > 2, word[..<colon].hasSuffix("_"),
-              word.index(after: colon) < word.endIndex else { return nil }
-        return word[word.index(after: colon)...].split(separator: "_").map(String.init)
+        guard word.hasPrefix("_"), let mark = word.firstIndex(where: { $0 == ":" || $0 == "." }), word[..<mark].count > 2,
+              word[..<mark].hasSuffix("_"), word.index(after: mark) < word.endIndex else { return nil }
+        return word[word.index(after: mark)...].split(separator: "_").map(String.init)
     }
 }

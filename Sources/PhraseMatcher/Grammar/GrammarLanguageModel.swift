@@ -23,7 +23,10 @@ package struct GrammarLanguageModel: Sendable {
     /// unigrams and never grows it, so class members added later fill it
     /// quadratically unless it was made big enough (measured: 100,000
     /// names 4.2 s unpadded, 0.06 s padded for all of them or for a quarter).
-    package init(_ automaton: WordAutomaton, padding: Int = 0) {
+    /// `halves`: classes whose token stands for their names as halves
+    /// (`GrammarClassHalves`), spelt out here as their first words and
+    /// rests; any other class token is one word (a class of the decoder's).
+    package init(_ automaton: WordAutomaton, padding: Int = 0, halves: [GrammarClassHalves] = []) {
         let sentenceStart: Int32 = -2, sentenceEnd: Int32 = -3, nothing: Int32 = -4
         // The (two words before, one word before) histories of each state,
         // found by following the paths; epsilon arcs keep the history.
@@ -57,23 +60,70 @@ package struct GrammarLanguageModel: Sendable {
             }
         }
         func log10Share(_ count: Int) -> String { Self.format(-Self.log10(Double(count))) }
+        // The classes heard as halves, by their grammar word.
+        var halvesOf: [Int32: GrammarClassHalves] = [:]
+        for list in halves {
+            if let word = automaton.words.firstIndex(of: list.classToken) { halvesOf[Int32(word)] = list }
+        }
+        // A word after a history as the model's words, each with its log10
+        // share of `share`: a class as its first words, as likely as the
+        // names they begin.
+        func spelt(_ word: Int32, _ share: Double) -> [(String, Double)] {
+            guard let list = halvesOf[word] else { return [(name(word), share)] }
+            let whole = Self.log10(Double(list.nameCount))
+            return list.firsts.map { ($0.token, share + Self.log10(Double($0.nameCount)) - whole) }
+        }
 
         let used = Set(bigrams.values.flatMap { $0 }).subtracting([sentenceEnd])
-        let vocabulary = used.map(name).sorted()
+        let vocabulary = used.filter { halvesOf[$0] == nil }.map(name).sorted()
+            + used.compactMap { halvesOf[$0] }.flatMap { $0.decoderWords.map(\.token) }
         let unigram = log10Share(vocabulary.count + 1)
         let backoff = Self.format(Self.backoff)
         var lines: [String] = []
         lines.reserveCapacity(vocabulary.count + padding + bigrams.count * 4 + 16)
-        // A bigram that starts a trigram history backs off too.
-        let bigramLines = bigrams.sorted { name($0.key) < name($1.key) }.flatMap { history, next in
-            next.sorted { name($0) < name($1) }.map { word in
-                let line = "\(log10Share(next.count)) \(name(history)) \(name(word))"
-                return trigrams[[history, word]] == nil ? line : "\(line) \(backoff)"
+        // A bigram that starts a trigram history backs off too; one whose
+        // history holds half a name backs off for nothing, to the bigrams
+        // of its last word (the rest the first word comes with, the words
+        // after a name).
+        var bigramLines: [String] = []
+        for (history, next) in bigrams.sorted(by: { name($0.key) < name($1.key) }) {
+            let share = -Self.log10(Double(next.count))
+            let words = next.sorted { name($0) < name($1) }
+            if let list = halvesOf[history] {
+                for word in words {
+                    for (spelling, probability) in spelt(word, share) {
+                        for rest in list.rests { bigramLines.append("\(Self.format(probability)) \(rest.token) \(spelling)") }
+                        for first in list.firsts where first.isWholeName {
+                            let own = probability - Self.log10(Double(first.nameCount))
+                            bigramLines.append("\(Self.format(own)) \(first.token) \(spelling)")
+                        }
+                    }
+                }
+                continue
+            }
+            for word in words {
+                if halvesOf[word] != nil {
+                    bigramLines += spelt(word, share).map { "\(Self.format($1)) \(name(history)) \($0)" }
+                } else {
+                    let line = "\(Self.format(share)) \(name(history)) \(name(word))"
+                    bigramLines.append(trigrams[[history, word]] == nil ? line : "\(line) \(backoff)")
+                }
             }
         }
-        let trigramLines = trigrams.sorted { $0.key.map(name).joined(separator: " ") < $1.key.map(name).joined(separator: " ") }
+        // Each first word goes on to the rests it comes with.
+        for list in halvesOf.values.sorted(by: { $0.classToken < $1.classToken }) {
+            for first in list.firsts {
+                let share = Self.format(-Self.log10(Double(first.nameCount)))
+                for rest in first.rests { bigramLines.append("\(share) \(first.token) \(list.rests[Int(rest)].token)") }
+            }
+        }
+        // Histories that hold half a name keep no trigrams (see above).
+        let trigramLines = trigrams.filter { halvesOf[$0.key[0]] == nil && halvesOf[$0.key[1]] == nil }
+            .sorted { $0.key.map(name).joined(separator: " ") < $1.key.map(name).joined(separator: " ") }
             .flatMap { history, next in
-                next.map(name).sorted().map { "\(log10Share(next.count)) \(name(history[0])) \(name(history[1])) \($0)" }
+                let share = -Self.log10(Double(next.count))
+                return next.flatMap { spelt($0, share) }.sorted { $0.0 < $1.0 }
+                    .map { "\(Self.format($1)) \(name(history[0])) \(name(history[1])) \($0)" }
             }
         counts = [vocabulary.count + 2 + padding, bigramLines.count, trigramLines.count]
         lines += ["\\data\\", "ngram 1=\(counts[0])", "ngram 2=\(counts[1])", "ngram 3=\(counts[2])", "", "\\1-grams:"]

@@ -103,8 +103,13 @@ extension CommandRecognizer {
     /// Moonshine "Send a message to Malaysia Mitchell."). A name of one,
     /// two or three words.
     private func completedWordings(_ said: [String], heard: [String]) -> [[String]] {
-        searches.commandCompletions(of: said).flatMap { completion in
-            let before = said + completion.before
+        // Cut short inside a name ("send a message to lisa" for "… melissa
+        // mitchell": a class search hears a name as its first word and the
+        // rest, and may end after either): the words before it go on.
+        let start = (0...min(Self.longestNameCompleted, said.count)).lazy.map { Array(said.dropLast($0)) }
+            .first { !searches.commandCompletions(of: $0).isEmpty } ?? said
+        return searches.commandCompletions(of: start).flatMap { completion in
+            let before = start + completion.before
             return (1...Self.longestNameCompleted).flatMap { count in
                 namesHeard(ofType: completion.type, between: before, and: completion.after,
                            near: [String](repeating: "", count: count), heard: heard) { name in

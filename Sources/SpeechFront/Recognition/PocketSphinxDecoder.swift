@@ -297,8 +297,9 @@ final class PocketSphinxDecoder {
     }
 
     /// A class member (`GrammarClass.memberToken`, one decoder word for a
-    /// whole name) as the words of the name, its time and acoustic score
-    /// shared among them by their phones: the rest of voicecmd hears words.
+    /// name or its first word; `restToken`, for the rest of one) as its
+    /// words, its time and acoustic score shared among them by their
+    /// phones: the rest of voicecmd hears words.
     private func splitClassMember(_ word: DecodedWord) -> [DecodedWord] {
         guard let parts = GrammarClass.words(ofMember: word.word), parts.count > 0 else { return [word] }
         guard parts.count > 1 else { return [DecodedWord(word: parts[0], start: word.start, end: word.end, acousticScore: word.acousticScore)] }
@@ -323,7 +324,7 @@ final class PocketSphinxDecoder {
 
     /// A hypothesis with each class member written as its name's words.
     private static func expandingClassMembers(_ text: String) -> String {
-        guard text.contains(":") else { return text }
+        guard text.contains(":") || text.contains(".") else { return text }
         return text.split(separator: " ").map { token in
             GrammarClass.words(ofMember: String(token))?.joined(separator: " ") ?? String(token)
         }.joined(separator: " ")

@@ -260,54 +260,61 @@ final class RecognitionSearches {
         } catch {
             throw SpeechError("cannot compile the \(what): \(error)")
         }
-        let whole = prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)
+        let searched = prefix.isEmpty ? automaton : automaton.prefixed(by: prefix)
         if grammar.classes.isEmpty {
-            try decoder.create(search, settings: settings ?? options.grammarSearchSettings, kind: .grammar(whole.finiteStateGrammar()))
+            try decoder.create(search, settings: settings ?? options.grammarSearchSettings, kind: .grammar(searched.finiteStateGrammar()))
         } else {
-            let classes = try classMembers(grammar.classes)
+            // Long lists as halves, the others as classes of the decoder's.
+            let halves = grammar.classes.filter { $0.joinedNames.count > options.halvesAbove }.map(GrammarClassHalves.init)
+            let classes = grammar.classes.filter { $0.joinedNames.count <= options.halvesAbove }
+            let phonesOf = wordPhones(grammar.classes)
+            for (list, halved) in zip(grammar.classes.filter { $0.joinedNames.count > options.halvesAbove }, halves) {
+                try addClassWords(halved.decoderWords, ofType: list.type, phonesOf: phonesOf)
+            }
+            var members: [(token: String, members: [String])] = []
+            for list in classes {
+                let tokens = list.joinedNames.map(list.memberToken(joined:))
+                try addClassWords(zip(tokens, list.joinedNames).map { ($0, $1) }, ofType: list.type, phonesOf: phonesOf)
+                members.append((list.token, tokens))
+            }
             // Padding for a quarter of the members sizes sphinxbase's word
             // tables to a few names per bucket: as fast to build as room for
             // every member (100,000 names: 0.06 s), 13 MB smaller.
-            let members = classes.reduce(0) { $0 + $1.members.count }
-            let model = GrammarLanguageModel(whole, padding: members / 4)
-            try decoder.create(search, settings: options.classSearchSettings, kind: .classLanguageModel(arpa: model.text, classes: classes))
+            let model = GrammarLanguageModel(searched, padding: members.reduce(0) { $0 + $1.members.count } / 4, halves: halves)
+            try decoder.create(search, settings: options.classSearchSettings, kind: .classLanguageModel(arpa: model.text, classes: members))
         }
         return automaton
     }
 
-    /// The decoder's word for each name of each class, added to the
-    /// dictionary when it is new: the name's words' pronunciations (the
-    /// words already in the dictionary) one after another (their first:
-    /// alternatives would multiply by the name's words).
-    private func classMembers(_ classes: [GrammarClass]) throws(SpeechError) -> [(token: String, members: [String])] {
+    /// The pronunciation of each word of `classes`' names the decoder has.
+    private func wordPhones(_ classes: [GrammarClass]) -> [String: String] {
         var phonesOf: [String: String] = [:]
         for word in classes.lazy.flatMap(\.distinctWords) where phonesOf[word] == nil {
             if let found = decoder.pronunciation(of: word) { phonesOf[word] = found }
         }
-        var result: [(token: String, members: [String])] = []
-        for list in classes {
-            var members: [String] = []
-            members.reserveCapacity(list.joinedNames.count)
-            // A type's first members cannot be in the dictionary (no word
-            // of a file has a class token's form): they are added without
-            // looking each up first (100,000 names: 30 ms).
-            let addedBefore = typesWithMembers.contains(list.type)
-            for name in list.joinedNames {
-                let member = list.memberToken(joined: name)
-                members.append(member)
-                if addedBefore, decoder.pronunciation(of: member) != nil { continue }
-                // By bytes: splitting by Characters walks grapheme clusters (100,000 names: 40 ms more).
-                let phones = name.utf8.split(separator: UInt8(ascii: " ")).compactMap { phonesOf[String(decoding: $0, as: UTF8.self)] }
-                do {
-                    try decoder.addWord(member, phones: phones.joined(separator: " "), updateSearch: false)
-                } catch where decoder.pronunciation(of: member) != nil {
-                    continue
-                }
+        return phonesOf
+    }
+
+    /// Gives the decoder each of a class's words it lacks (a name, or half
+    /// of one: a token and the words it stands for, joined by spaces),
+    /// pronounced as those words one after another (each word's first
+    /// pronunciation: alternatives would multiply by the words).
+    private func addClassWords(_ words: [(token: String, words: String)], ofType type: String, phonesOf: [String: String]) throws(SpeechError) {
+        // A type's first words cannot be in the dictionary (no word of a
+        // file has a class token's form): they are added without looking
+        // each up first (100,000 names: 30 ms).
+        let addedBefore = typesWithMembers.contains(type)
+        for (token, spoken) in words {
+            if addedBefore, decoder.pronunciation(of: token) != nil { continue }
+            // By bytes: splitting by Characters walks grapheme clusters (100,000 names: 40 ms more).
+            let phones = spoken.utf8.split(separator: UInt8(ascii: " ")).compactMap { phonesOf[String(decoding: $0, as: UTF8.self)] }
+            do {
+                try decoder.addWord(token, phones: phones.joined(separator: " "), updateSearch: false)
+            } catch where decoder.pronunciation(of: token) != nil {
+                continue
             }
-            typesWithMembers.insert(list.type)
-            result.append((list.token, members))
         }
-        return result
+        typesWithMembers.insert(type)
     }
 
     /// Words of the model outside the grammar (free-text phrases) that the

@@ -15,6 +15,13 @@ struct GrammarClassTests {
         #expect(GrammarClass.words(ofMember: "_Contact_:ann") == ["ann"])
     }
 
+    @Test func aRestTokenGivesBackTheRestsWords() {
+        let contacts = GrammarClass(type: "Contact", names: [["maria", "de", "la", "cruz"]])
+        #expect(contacts.restToken(joined: "de la cruz") == "_Contact_.de_la_cruz")
+        #expect(GrammarClass.words(ofMember: "_Contact_.de_la_cruz") == ["de", "la", "cruz"])
+        #expect(GrammarClass.words(ofMember: "_Contact_.") == nil)
+    }
+
     @Test func otherWordsAreNoMembers() {
         for word in ["call", "[NOISE]", "<sil>", "_Contact_", "_Contact_:", "++UM++", "o'brien", "_:ann"] {
             #expect(GrammarClass.words(ofMember: word) == nil, "\(word)")

@@ -62,4 +62,40 @@ struct GrammarLanguageModelTests {
         #expect(JSGFGrammar(model: model, classAbove: 3).classes.isEmpty)
         #expect(JSGFGrammar(model: model, classAbove: 3).text == JSGFGrammar(model: model).text)
     }
+
+    /// A long list heard as halves: the class token becomes the names'
+    /// first words, each as likely as the names it begins, and each first
+    /// word goes on only to its own rests; after a rest or a name of one
+    /// word come the words that follow the class.
+    @Test func aClassAsHalvesGoesFromEachFirstWordOnlyToItsRests() throws {
+        let names = ["ann lee", "ann moss", "bo lee", "cher"]
+        let contacts = names.enumerated().map { Entity(id: "c\($0)", name: $1) }
+        let model = CommandModel(application: "Phone", fillers: [], types: [CustomType(name: "Contact", title: "contact", kind: .entity(contacts))],
+                                 intents: [Intent(name: "Call", parameters: [Parameter(name: "who", type: .custom("Contact"))],
+                                                  phrases: [try Phrase("call \\(who) now")])])
+        let grammar = JSGFGrammar(model: model, classAbove: 2)
+        let halves = grammar.classes.map(GrammarClassHalves.init)
+        let language = GrammarLanguageModel(try RecognitionGrammar.automaton(for: grammar), halves: halves)
+        let unigrams = Self.section(language.text, "1-grams")
+        #expect(!unigrams.contains { $0.contains("_Contact_ ") })
+        for token in ["_Contact_:ann", "_Contact_:bo", "_Contact_:cher", "_Contact_.lee", "_Contact_.moss"] {
+            #expect(unigrams.contains { $0.hasSuffix(" \(token) -99") }, "\(token)")
+        }
+        let bigrams = Set(Self.section(language.text, "2-grams"))
+        // Two names of four begin with "ann", one with "bo", one is "cher".
+        #expect(bigrams.contains("-0.301 call _Contact_:ann"))
+        #expect(bigrams.contains("-0.6021 call _Contact_:bo"))
+        #expect(bigrams.contains("-0.6021 call _Contact_:cher"))
+        #expect(bigrams.contains("-0.301 _Contact_:ann _Contact_.lee"))
+        #expect(bigrams.contains("-0.301 _Contact_:ann _Contact_.moss"))
+        #expect(bigrams.contains("0 _Contact_:bo _Contact_.lee"))
+        #expect(!bigrams.contains { $0.hasSuffix("_Contact_:bo _Contact_.moss") })
+        #expect(bigrams.contains("0 _Contact_.lee now"))
+        #expect(bigrams.contains("0 _Contact_:cher now"))
+        #expect(!bigrams.contains { $0.hasSuffix("_Contact_:ann now") })
+        let trigrams = Self.section(language.text, "3-grams")
+        #expect(trigrams.contains("-0.301 <s> call _Contact_:ann"))
+        #expect(!trigrams.contains { $0.contains("_Contact_ ") || $0.hasSuffix(" _Contact_") })
+        #expect(language.counts == [unigrams.count, bigrams.count, trigrams.count])
+    }
 }

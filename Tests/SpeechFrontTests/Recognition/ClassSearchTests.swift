@@ -23,9 +23,10 @@ struct ClassSearchTests {
         ])
     }
 
-    static func recognizer(classAbove: Int, model: CommandModel? = nil, secondOpinion: Bool = false) throws -> CommandRecognizer {
+    static func recognizer(classAbove: Int, halvesAbove: Int? = nil, model: CommandModel? = nil, secondOpinion: Bool = false) throws -> CommandRecognizer {
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         options.classAbove = classAbove
+        if let halvesAbove { options.halvesAbove = halvesAbove }
         options.asksSecondOpinion = secondOpinion
         return try CommandRecognizer(model: try model ?? phone(), modelPath: nil, options: options)
     }
@@ -44,6 +45,20 @@ struct ClassSearchTests {
         // Each word of the name has its own time, inside the utterance.
         #expect(call.words.map(\.word) == ["call", "maria", "lopez"])
         #expect(zip(call.words, call.words.dropFirst()).allSatisfy { $0.end <= $1.start + 0.001 })
+        let message = try #require(try Self.heard("message-contact-kal", by: recognizer))
+        #expect(message.match?.best?.intent == "SendMessage")
+        #expect(message.match?.best?.argument("who")?.value == .entity("david-miller"))
+    }
+
+    /// A list heard as halves (first words, then rests): each name still
+    /// heard as its words, with their times, and as its entity.
+    @Test func namesOfAListHeardAsHalvesAreHeardAsTheirWords() throws {
+        let recognizer = try Self.recognizer(classAbove: 100, halvesAbove: 100)
+        let call = try #require(try Self.heard("call-contact-slt", by: recognizer))
+        #expect(call.text == "call maria lopez")
+        #expect(call.words.map(\.word) == ["call", "maria", "lopez"])
+        #expect(zip(call.words, call.words.dropFirst()).allSatisfy { $0.end <= $1.start + 0.001 })
+        #expect(call.match?.best?.argument("who")?.value == .entity("maria-lopez"))
         let message = try #require(try Self.heard("message-contact-kal", by: recognizer))
         #expect(message.match?.best?.intent == "SendMessage")
         #expect(message.match?.best?.argument("who")?.value == .entity("david-miller"))

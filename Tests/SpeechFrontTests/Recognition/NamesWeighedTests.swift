@@ -60,6 +60,14 @@ struct NamesWeighedTests {
         #expect(recognizer.likeliestWording(["call"], or: [], hearing: hearing) == ["call", "ryan", "mendez"])
     }
 
+    /// Cut short inside the name (a list heard as halves may end after a
+    /// first word): the words before the name go on with the name heard.
+    @Test func aCommandCutShortInsideTheNameGoesOnWithTheNameMoonshineHeard() throws {
+        let recognizer = try Self.recognizer(names: ["ryan lin", "ryan mendez", "brian mendez"])
+        let hearing = try Self.hearing(recognizer)
+        #expect(recognizer.likeliestWording(["call", "brian"], or: [], hearing: hearing) == ["call", "ryan", "mendez"])
+    }
+
     /// Other speech cut short stays cut short: what Moonshine heard in it
     /// ("Alexa") is no command with a listed name.
     @Test func otherSpeechCutShortIsNotCompleted() throws {
