@@ -3,7 +3,8 @@ import Foundation
 /// A type whose names are too many to spell out in a recognition grammar
 /// (a phone's contacts, a music library): the grammar holds one token for
 /// it, and the recogniser searches the names as a class, each name one
-/// token of its own (`memberToken`), mapped back to its words after
+/// token of its own (`memberToken`), or a very long list's names as two
+/// each (`GrammarClassHalves`), mapped back to their words after
 /// decoding. Grammars compiled this way stay as small as the phrases
 /// around the names, however long the list.
 package struct GrammarClass: Sendable, Equatable {

@@ -252,7 +252,8 @@ public final class CommandRecognizer {
 
     /// A class search's result with its words timed and scored by a
     /// grammar search of those words alone: the class search hears a name
-    /// as one word, whose parts it cannot time, and the confidence judges
+    /// as one word (a very long list's as two), whose parts it cannot
+    /// time, and the confidence judges
     /// each word against the free phones of its own time. Its path score
     /// stays the class search's, which paid for choosing the name among
     /// the list as a grammar search pays for its arcs.
