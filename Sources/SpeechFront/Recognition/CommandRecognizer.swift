@@ -74,8 +74,13 @@ public final class CommandRecognizer {
         if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
             throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
         }
-        // A lean decoder is given its words one by one: room for the grammar's and every class's.
-        let words = lean ? grammar.words.count + grammar.classes.reduce(0) { $0 + $1.joinedNames.count + $1.distinctWords.count } : 0
+        // A lean decoder is given its words one by one: room for the
+        // grammar's and every class's (its names' words, and its names, or
+        // for halves their first words and rests: at most two per word).
+        let words = lean ? grammar.words.count + grammar.classes.reduce(0) { total, list in
+            let names = list.joinedNames.count
+            return total + list.distinctWords.count + (names > options.halvesAbove ? min(names, 2 * list.distinctWords.count) : names)
+        } : 0
         decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
             // Grammar results lose their last word to the lattice pass: keep it off.
             try SearchDecoder(options: [
