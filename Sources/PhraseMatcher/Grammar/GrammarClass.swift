@@ -51,16 +51,17 @@ package struct GrammarClass: Sendable, Equatable {
     /// by "_", after the class token and a colon ("_Contact_:zed_quillon"), so the same
     /// name in two classes, or a name that is also a word of a phrase, are
     /// different words to the decoder.
-    package func memberToken(joined name: String) -> String {
-        token + ":" + String(decoding: name.utf8.map { $0 == 0x20 ? 0x5F : $0 }, as: UTF8.self)
-    }
+    package func memberToken(joined name: String) -> String { token + ":" + Self.underscored(name) }
 
     /// The recogniser's word for the rest of a name after its first word
     /// (`GrammarClassHalves`): like a member's, with a full stop for the
     /// colon ("_Contact_.de_la_cruz"), so a rest is never taken for a
     /// name of the same words.
-    package func restToken(joined rest: String) -> String {
-        token + "." + String(decoding: rest.utf8.map { $0 == 0x20 ? 0x5F : $0 }, as: UTF8.self)
+    package func restToken(joined rest: String) -> String { token + "." + Self.underscored(rest) }
+
+    /// Words joined by spaces, joined by "_" instead (a decoder word holds no space).
+    private static func underscored(_ words: String) -> String {
+        String(decoding: words.utf8.map { $0 == 0x20 ? 0x5F : $0 }, as: UTF8.self)
     }
 
     /// The words of a decoded word that is a class member or the rest of

@@ -79,7 +79,7 @@ public final class CommandRecognizer {
         // for halves their first words and rests: at most two per word).
         let words = lean ? grammar.words.count + grammar.classes.reduce(0) { total, list in
             let names = list.joinedNames.count
-            return total + list.distinctWords.count + (names > options.halvesAbove ? min(names, 2 * list.distinctWords.count) : names)
+            return total + list.distinctWords.count + (options.hearsAsHalves(list) ? min(names, 2 * list.distinctWords.count) : names)
         } : 0
         decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
             // Grammar results lose their last word to the lattice pass: keep it off.

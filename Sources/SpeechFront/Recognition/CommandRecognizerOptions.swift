@@ -1,3 +1,5 @@
+import PhraseMatcher
+
 extension CommandRecognizer {
     /// How a recogniser hears: its search, model files, confidence thresholds
     /// and how audio becomes utterances.
@@ -80,13 +82,16 @@ extension CommandRecognizer {
         /// A class of more names than this is heard as halves: each
         /// name's first word, then the rest of it (`GrammarClassHalves`).
         /// The lexicon tree then grows with the distinct first words and
-        /// surnames, not with the names: 100,000 contacts with a real
-        /// list's variety (8,000 first names) got ready in 0.7 s instead
-        /// of 1.2, decoded at RTF 0.29 instead of 0.32 and took 80 MB
-        /// less. The price is that the search may end between the halves,
-        /// which whole names never do: on 1,000 contacts, 34 names of 40
-        /// heard right instead of 38. So halves only where whole names
-        /// cost too much: at 10,000 contacts they are ready in 0.2 s.
+        /// surnames, not with the names. 100,000 contacts of 700 common
+        /// words got ready in 0.23–0.26 s instead of 0.64–0.89 and
+        /// `transcribe` took 161–168 MB instead of 234–236, hearing the
+        /// same names; with a real list's variety (8,000 first names),
+        /// 0.67–1.11 s instead of 1.0–1.4 and 218–221 MB instead of 291,
+        /// decoding no cheaper, 3 names of 40 fewer right and 5 fewer
+        /// wrong. The price is that the search may end between the
+        /// halves, which whole names never do: on 1,000 contacts, 34 names
+        /// of 40 heard right instead of 38. So halves only where whole
+        /// names cost too much: 10,000 whole names are ready in 0.08–0.21 s.
         public var halvesAbove = 50_000
         /// Beams of the search of a grammar with classes (`classAbove`):
         /// 20 decades narrower than the grammar search's, since every name
@@ -115,4 +120,9 @@ extension CommandRecognizer {
         /// The defaults, with PocketSphinx's files at `files`.
         public init(files: SpeechModelFiles) { self.files = files }
     }
+}
+
+extension CommandRecognizer.Options {
+    /// Whether `list` is long enough to be heard as halves (`halvesAbove`).
+    func hearsAsHalves(_ list: GrammarClass) -> Bool { list.joinedNames.count > halvesAbove }
 }

@@ -106,9 +106,13 @@ extension CommandRecognizer {
         // Cut short inside a name ("send a message to lisa" for "… melissa
         // mitchell": a class search hears a name as its first word and the
         // rest, and may end after either): the words before it go on.
-        let start = (0...min(Self.longestNameCompleted, said.count)).lazy.map { Array(said.dropLast($0)) }
-            .first { !searches.commandCompletions(of: $0).isEmpty } ?? said
-        return searches.commandCompletions(of: start).flatMap { completion in
+        var start = said, completions: [(before: [String], type: String, after: [String])] = []
+        for dropped in 0...min(Self.longestNameCompleted, said.count) {
+            start = Array(said.dropLast(dropped))
+            completions = searches.commandCompletions(of: start)
+            if !completions.isEmpty { break }
+        }
+        return completions.flatMap { completion in
             let before = start + completion.before
             return (1...Self.longestNameCompleted).flatMap { count in
                 namesHeard(ofType: completion.type, between: before, and: completion.after,

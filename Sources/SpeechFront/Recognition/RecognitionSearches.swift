@@ -265,14 +265,14 @@ final class RecognitionSearches {
             try decoder.create(search, settings: settings ?? options.grammarSearchSettings, kind: .grammar(searched.finiteStateGrammar()))
         } else {
             // Long lists as halves, the others as classes of the decoder's.
-            let halves = grammar.classes.filter { $0.joinedNames.count > options.halvesAbove }.map(GrammarClassHalves.init)
-            let classes = grammar.classes.filter { $0.joinedNames.count <= options.halvesAbove }
+            let halved = grammar.classes.filter(options.hearsAsHalves)
+            let halves = halved.map(GrammarClassHalves.init)
             let phonesOf = wordPhones(grammar.classes)
-            for (list, halved) in zip(grammar.classes.filter { $0.joinedNames.count > options.halvesAbove }, halves) {
-                try addClassWords(halved.decoderWords, ofType: list.type, phonesOf: phonesOf)
+            for (list, listHalves) in zip(halved, halves) {
+                try addClassWords(listHalves.decoderWords, ofType: list.type, phonesOf: phonesOf)
             }
             var members: [(token: String, members: [String])] = []
-            for list in classes {
+            for list in grammar.classes where !options.hearsAsHalves(list) {
                 let tokens = list.joinedNames.map(list.memberToken(joined:))
                 try addClassWords(zip(tokens, list.joinedNames).map { ($0, $1) }, ofType: list.type, phonesOf: phonesOf)
                 members.append((list.token, tokens))
