@@ -66,12 +66,17 @@ package struct GrammarLanguageModel: Sendable {
             if let word = automaton.words.firstIndex(of: list.classToken) { halvesOf[Int32(word)] = list }
         }
         // A word after a history as the model's words, each with its log10
-        // share of `share`: a class as its first words, as likely as the
-        // names they begin.
+        // share of `share`: a class as its first words, each costing what
+        // one name costs, its rests then free. PocketSphinx's end of
+        // sentence is a filler no model scores, so a search may stop
+        // between the halves: a first word as likely as all the names it
+        // begins would make stopping after it likelier than going on to
+        // any one of its rests, by as many times as it has rests
+        // ("send a message to allar" for "… lori brewer").
         func spelt(_ word: Int32, _ share: Double) -> [(String, Double)] {
             guard let list = halvesOf[word] else { return [(name(word), share)] }
-            let whole = Self.log10(Double(list.nameCount))
-            return list.firsts.map { ($0.token, share + Self.log10(Double($0.nameCount)) - whole) }
+            let each = share - Self.log10(Double(list.nameCount))
+            return list.firsts.map { ($0.token, each) }
         }
 
         let used = Set(bigrams.values.flatMap { $0 }).subtracting([sentenceEnd])
@@ -94,8 +99,7 @@ package struct GrammarLanguageModel: Sendable {
                     for (spelling, probability) in spelt(word, share) {
                         for rest in list.rests { bigramLines.append("\(Self.format(probability)) \(rest.token) \(spelling)") }
                         for first in list.firsts where first.isWholeName {
-                            let own = probability - Self.log10(Double(first.nameCount))
-                            bigramLines.append("\(Self.format(own)) \(first.token) \(spelling)")
+                            bigramLines.append("\(Self.format(probability)) \(first.token) \(spelling)")
                         }
                     }
                 }
@@ -110,11 +114,11 @@ package struct GrammarLanguageModel: Sendable {
                 }
             }
         }
-        // Each first word goes on to the rests it comes with.
+        // Each first word goes on to the rests it comes with, for nothing:
+        // the first word paid for the name.
         for list in halvesOf.values.sorted(by: { $0.classToken < $1.classToken }) {
             for first in list.firsts {
-                let share = Self.format(-Self.log10(Double(first.nameCount)))
-                for rest in first.rests { bigramLines.append("\(share) \(first.token) \(list.rests[Int(rest)].token)") }
+                for rest in first.rests { bigramLines.append("0 \(first.token) \(list.rests[Int(rest)].token)") }
             }
         }
         // Histories that hold half a name keep no trigrams (see above).
@@ -127,9 +131,13 @@ package struct GrammarLanguageModel: Sendable {
             }
         counts = [vocabulary.count + 2 + padding, bigramLines.count, trigramLines.count]
         lines += ["\\data\\", "ngram 1=\(counts[0])", "ngram 2=\(counts[1])", "ngram 3=\(counts[2])", "", "\\1-grams:"]
-        // <s> is never predicted; every word that starts a bigram history may back off.
+        // <s> is never predicted; every word that starts a bigram history
+        // may back off, </s> too: PocketSphinx also takes it for a filler
+        // inside an utterance, after which the history is </s> (a free
+        // backoff there made every word a unigram: "send a message to </s>
+        // winegarden").
         lines.append("-99 <s> \(backoff)")
-        lines.append("\(unigram) </s>")
+        lines.append("\(unigram) </s> \(backoff)")
         for word in vocabulary { lines.append("\(unigram) \(word) \(backoff)") }
         for index in 0..<padding { lines.append("-99 <pad\(index)>") }
         lines += ["", "\\2-grams:"] + bigramLines
