@@ -116,7 +116,7 @@ extension CommandRecognizer {
             let before = start + completion.before
             return (1...Self.longestNameCompleted).flatMap { count in
                 namesHeard(ofType: completion.type, between: before, and: completion.after,
-                           near: [String](repeating: "", count: count), heard: heard) { name in
+                           near: [String](repeating: "", count: count), heard: heard, byOneWord: true) { name in
                     let wording = before + name + completion.after
                     return matcher.match(NormalizedText(words: wording)).exactReading != nil ? wording : nil
                 }
@@ -129,16 +129,29 @@ extension CommandRecognizer {
     /// a class) that best fit what the neural recogniser heard between the
     /// phones of the words `before` and `after`: as many words as `near`
     /// (the name the search heard there, its words choices too; empty
-    /// strings for none), each a listed word fitting its place, the names
-    /// nearest the whole stretch first. `near` itself is left out.
+    /// strings for none), each a listed word fitting its place, or the
+    /// names a listed word fitting the stretch's start begins or one
+    /// fitting its end ends, when `byOneWord` (`NameAnchors`: Moonshine may
+    /// spell one word of a name far off); the names nearest the whole
+    /// stretch first. `near` itself is left out. Only a search that lost
+    /// the name looks by one word: a name it heard whole is overruled only
+    /// by one Moonshine heard near word for word (by one word, Moonshine's
+    /// "Stephen Blair" put "stephen black" for "stephen guerra").
     private func namesHeard(ofType type: String, between before: [String], and after: [String], near: [String],
-                            heard: [String], accept: ([String]) -> [String]?) -> [[String]] {
+                            heard: [String], byOneWord: Bool = false, accept: ([String]) -> [String]?) -> [[String]] {
         guard !near.isEmpty, searches.hearsAsClass(type), let sounds = searches.wordSounds(ofType: type) else { return [] }
-        // The heard phones between the words before the name and those after it.
+        // The heard phones between the words before the name and those
+        // after it, when Moonshine heard those words: a command's own words
+        // are few and it hears them well, and a name looked for in talk
+        // that holds none of them ("Alexa. Alexa." for "phone …") fits
+        // some name among a hundred thousand.
         let beforePhones = before.flatMap(decodedPhones), afterPhones = after.flatMap(decodedPhones)
-        let start = beforePhones.isEmpty ? 0 : SecondOpinion.fit(beforePhones, within: heard).end
-        let end = afterPhones.isEmpty ? heard.count
-            : heard.count - SecondOpinion.fit(Array(afterPhones.reversed()), within: Array(heard[start...].reversed())).end
+        let beforeFit = SecondOpinion.fit(beforePhones, within: heard)
+        guard beforeFit.edits <= Self.farthestVouching * Double(beforePhones.count) else { return [] }
+        let start = beforePhones.isEmpty ? 0 : beforeFit.end
+        let afterFit = SecondOpinion.fit(Array(afterPhones.reversed()), within: Array(heard[start...].reversed()))
+        guard afterFit.edits <= Self.farthestVouching * Double(afterPhones.count) else { return [] }
+        let end = afterPhones.isEmpty ? heard.count : heard.count - afterFit.end
         guard start < end else { return [] }
         let name = Array(heard[start..<end])
         // Each word of the name as the search heard it, or one of the
@@ -151,18 +164,43 @@ extension CommandRecognizer {
             spellings = spellings.flatMap { start in choices.map { (start.words + [$0.word], start.phones + $0.phones) } }
             if spellings.count > Self.mostSpellings { spellings.removeLast(spellings.count - Self.mostSpellings) }
         }
-        // The listed names among them, nearest the whole stretch first.
-        var listed: [(wording: [String], edits: Double)] = []
-        for spelling in spellings where spelling.words != near {
-            guard let wording = accept(spelling.words) else { continue }
-            listed.append((wording, SecondOpinion.fit(spelling.phones, within: name, fromStart: true, toEnd: true).edits))
+        // And the names one well-heard word of theirs brings: a first word
+        // fitting the stretch's start, or a last word fitting its end.
+        if byOneWord, near.count > 1, let anchors = searches.nameAnchors(ofType: type) {
+            var seen = Set(spellings.map(\.words))
+            for atEnd in [false, true] {
+                let anchorWords = sounds.words(fitting: name, fromStart: !atEnd, toEnd: atEnd, count: Self.wordsHeardPerPlace,
+                                               farthest: Self.farthestAnchor)
+                for anchor in anchorWords {
+                    for words in anchors.names(of: near.count, words: anchor.word, atEnd: atEnd, limit: Self.namesPerAnchor)
+                    where seen.insert(words).inserted {
+                        let phones = words.compactMap(sounds.phones(of:))
+                        if phones.count == words.count { spellings.append((words, Array(phones.joined()))) }
+                    }
+                }
+            }
         }
-        listed.sort { $0.edits < $1.edits }
-        return listed.prefix(Self.namesHeardPerPlace).map(\.wording)
+        // The listed names among them, nearest the whole stretch first.
+        let fits = spellings.filter { $0.words != near }
+            .map { (words: $0.words, edits: SecondOpinion.fit($0.phones, within: name, fromStart: true, toEnd: true).edits) }
+            .sorted { $0.edits < $1.edits }
+        var listed: [[String]] = []
+        for fit in fits where listed.count < Self.namesHeardPerPlace {
+            if let wording = accept(fit.words) { listed.append(wording) }
+        }
+        return listed
     }
 
     /// For each word of a name, the list's words fitting its place in what
     /// the neural recogniser heard: the nearest few, each within a third of
     /// its phones; of the names they spell, the few nearest.
     private static let wordsHeardPerPlace = 4, farthestHeardWord = 1.0 / 3, mostSpellings = 32, namesHeardPerPlace = 4
+    /// At most so many names a word brings (a common first name begins
+    /// hundreds in a long list: each is weighed against the stretch heard).
+    private static let namesPerAnchor = 1_000
+    /// How near (edits a phone) a word must be heard to bring its names:
+    /// one edit in six phones ("mendes" for "mendez"), where any word of a
+    /// name may be a third off. The names a loosely heard word brings
+    /// are many, and among a hundred thousand some fit other talk.
+    private static let farthestAnchor = 1.0 / 6
 }

@@ -36,6 +36,9 @@ final class RecognitionSearches {
     private(set) var hasAddedNames = false
     /// Each entity type's words said alike, to offer the names a name heard may be.
     private var soundAlikes: [SoundAlikeWords] = []
+    /// Each class type's names by their first and last words, made the
+    /// first time a name is looked for (`nameAnchors(ofType:)`).
+    private var anchors: [String: NameAnchors] = [:]
     static let mostAdded = 100
     private var hasLanguageModel = false
     private var hasPhoneLoop = false
@@ -124,12 +127,29 @@ final class RecognitionSearches {
         if let index = soundAlikes.firstIndex(where: { $0.type == type }) {
             soundAlikes[index].add(entities.flatMap(Self.spellings).map(TextNormalizer.words)) { decoder.pronunciation(of: $0) }
         }
+        anchors[type]?.add(Self.joinedNames(entities))
+    }
+
+    /// `type`'s names (a class type's) by their first and last words; nil
+    /// for a type that is no class.
+    func nameAnchors(ofType type: String) -> NameAnchors? {
+        if let made = anchors[type] { return made }
+        guard let list = grammar.classes.first(where: { $0.type == type }) else { return nil }
+        var made = NameAnchors(joinedNames: list.joinedNames)
+        made.add(Self.joinedNames(added[type] ?? []))
+        anchors[type] = made
+        return made
+    }
+
+    private static func joinedNames(_ entities: [Entity]) -> [String] {
+        entities.flatMap(spellings).map { TextNormalizer.words(of: $0).joined(separator: " ") }
     }
 
     private func loadCommands(_ model: CommandModel) throws(SpeechError) {
         vocabulary.wordLocations = model.wordLocations
         commandAutomaton = try addGrammar(.commands, grammar, alsoKnowing: matcherWords(model), what: "recognition grammar")
         commandPhoneGraph = nil
+        anchors = [:]
         soundAlikes = Self.entityWords(model, classes: grammar.classes).map { type, words in
             SoundAlikeWords(type: type, words: words) { decoder.pronunciation(of: $0) }
         }

@@ -10,13 +10,13 @@ import Testing
 /// word phones, real Moonshine on espeak-ng's "call ryan mendez").
 @Suite(.enabled(if: SharedRecognizer.modelInstalled && MoonshineTranscriber.unavailableReason == nil, "needs pocketsphinx-en-us and Moonshine"))
 struct NamesWeighedTests {
-    static func recognizer(names: [String]) throws -> CommandRecognizer {
+    static func recognizer(names: [String], phrase: String = "call \\(who)") throws -> CommandRecognizer {
         var contacts = names.map { Entity(id: $0, name: $0) }
         // Enough others for a class search.
         for first in ClassSearchTests.first { for last in ClassSearchTests.last { contacts.append(Entity(id: "\(first) \(last)", name: "\(first) \(last)")) } }
         let who = [Parameter(name: "who", type: .custom("Contact"))]
         let model = CommandModel(application: "Phone", fillers: [], types: [CustomType(name: "Contact", title: "contact", kind: .entity(contacts))], intents: [
-            Intent(name: "Call", parameters: who, phrases: [try Phrase("call \\(who)")]),
+            Intent(name: "Call", parameters: who, phrases: [try Phrase(phrase)]),
         ])
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
         options.classAbove = 100
@@ -66,6 +66,28 @@ struct NamesWeighedTests {
         let recognizer = try Self.recognizer(names: ["ryan lin", "ryan mendez", "brian mendez"])
         let hearing = try Self.hearing(recognizer)
         #expect(recognizer.likeliestWording(["call", "brian"], or: [], hearing: hearing) == ["call", "ryan", "mendez"])
+    }
+
+    /// A name Moonshine spelt half right ("a larned Martin" for flite's
+    /// "lauren martin"): no listed word is near "a larned", but "martin"
+    /// brings the names it ends, and the one nearest the whole stretch is
+    /// weighed.
+    @Test func aNameHeardHalfRightIsFoundByItsOtherWord() throws {
+        let recognizer = try Self.recognizer(names: ["lauren martin", "lauren quinn", "karen martin", "allar regarding"],
+                                             phrase: "send a message to \\(who)")
+        let hearing = try #require(recognizer.secondOpinion?.hear(try SharedRecognizer.samples("message-lauren-martin-slt.flac")[...]))
+        #expect(recognizer.likeliestWording(["send", "a", "message", "to", "allar"], or: [], hearing: hearing)
+                == ["send", "a", "message", "to", "lauren", "martin"])
+    }
+
+    /// A name is looked for only where Moonshine heard the command's own
+    /// words: "Alexa, Alexa, Alexa, Alexa." holds no "phone", and some
+    /// name fits it ("alexa allen" here; "alexis valencia" among 100,000).
+    @Test func noNameIsLookedForWhereTheCommandsWordsWereNotHeard() throws {
+        let recognizer = try Self.recognizer(names: ["alexis valencia", "alexa allen", "alex allen"], phrase: "phone \\(who)")
+        let hearing = try #require(recognizer.secondOpinion?.hear(try SharedRecognizer.samples("not-a-command-alexas-slt.flac")[...]))
+        #expect(recognizer.likeliestWording(["phone"], or: [], hearing: hearing) == nil)
+        #expect(recognizer.likeliestWording(["phone", "alexis"], or: [], hearing: hearing) == nil)
     }
 
     /// Other speech cut short stays cut short: what Moonshine heard in it
