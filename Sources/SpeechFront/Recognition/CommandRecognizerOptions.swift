@@ -87,11 +87,13 @@ extension CommandRecognizer {
         /// `transcribe` took 161–168 MB instead of 234–236, hearing the
         /// same names; with a real list's variety (8,000 first names),
         /// 0.67–1.11 s instead of 1.0–1.4 and 218–221 MB instead of 291,
-        /// decoding no cheaper, 3 names of 40 fewer right and 5 fewer
-        /// wrong. The price is that the search may end between the
-        /// halves, which whole names never do: on 1,000 contacts, 34 names
-        /// of 40 heard right instead of 38. So halves only where whole
-        /// names cost too much: 10,000 whole names are ready in 0.08–0.21 s.
+        /// decoding no cheaper, 38 names of 40 right instead of 35 (with
+        /// the names of a search cut short looked for by one word,
+        /// `NameAnchors`). The price is that the search may end between
+        /// the halves, or never try the rest of the name said when another
+        /// first word ended better, which whole names never do. So halves
+        /// only where whole names cost too much: 10,000 whole names are
+        /// ready in 0.08–0.21 s.
         public var halvesAbove = 50_000
         /// Beams of the search of a grammar with classes (`classAbove`):
         /// 20 decades narrower than the grammar search's, since every name
