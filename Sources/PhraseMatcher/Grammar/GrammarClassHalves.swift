@@ -7,8 +7,8 @@
 /// not 100,000 longer ones. The language model (`GrammarLanguageModel`)
 /// lets each first word go on only to the rests it comes with in the
 /// list. The price: a search may end between the halves, since
-/// PocketSphinx's end of sentence is a filler word its language model
-/// never scores (whole names cannot be cut; see
+/// PocketSphinx may end an utterance on any word without scoring its end
+/// of sentence (whole names cannot be cut; see
 /// `CommandRecognizer.Options.halvesAbove`).
 package struct GrammarClassHalves: Sendable, Equatable {
     /// One first word of the class's names.
@@ -21,8 +21,6 @@ package struct GrammarClassHalves: Sendable, Equatable {
         package var rests: [Int32]
         /// Whether it is a whole name of the list on its own too.
         package var isWholeName: Bool
-        /// How many names of the list it begins.
-        package var nameCount: Int { rests.count + (isWholeName ? 1 : 0) }
     }
 
     /// One rest of the class's names.

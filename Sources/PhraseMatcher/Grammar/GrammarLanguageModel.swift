@@ -67,12 +67,12 @@ package struct GrammarLanguageModel: Sendable {
         }
         // A word after a history as the model's words, each with its log10
         // share of `share`: a class as its first words, each costing what
-        // one name costs, its rests then free. PocketSphinx's end of
-        // sentence is a filler no model scores, so a search may stop
-        // between the halves: a first word as likely as all the names it
-        // begins would make stopping after it likelier than going on to
-        // any one of its rests, by as many times as it has rests
-        // ("send a message to allar" for "… lori brewer").
+        // one name costs, its rests then free. PocketSphinx may end an
+        // utterance on any word without scoring its end of sentence, so a
+        // search may stop between the halves: a first word as likely as
+        // all the names it begins would make stopping after it likelier
+        // than going on to any one of its rests, by as many times as it
+        // has rests ("send a message to allar" for "… lori brewer").
         func spelt(_ word: Int32, _ share: Double) -> [(String, Double)] {
             guard let list = halvesOf[word] else { return [(name(word), share)] }
             let each = share - Self.log10(Double(list.nameCount))
@@ -132,8 +132,8 @@ package struct GrammarLanguageModel: Sendable {
         counts = [vocabulary.count + 2 + padding, bigramLines.count, trigramLines.count]
         lines += ["\\data\\", "ngram 1=\(counts[0])", "ngram 2=\(counts[1])", "ngram 3=\(counts[2])", "", "\\1-grams:"]
         // <s> is never predicted; every word that starts a bigram history
-        // may back off, </s> too: PocketSphinx also takes it for a filler
-        // inside an utterance, after which the history is </s> (a free
+        // may back off, </s> too: PocketSphinx also enters it inside an
+        // utterance, as a word after which the history is </s> (a free
         // backoff there made every word a unigram: "send a message to </s>
         // winegarden").
         lines.append("-99 <s> \(backoff)")

@@ -2,43 +2,68 @@
 /// how a name another recogniser spelt half right is found ("a larned
 /// Martin" holds "martin", whose names include "lauren martin"). Looking
 /// up each word of a name by its sound alone finds a name only when every
-/// word was heard near its own; one well-heard word then brings every
-/// listed name it begins or ends, to be judged whole against what was heard.
+/// word was heard near its own; one well-heard word then brings the listed
+/// names it begins or ends (up to a limit), to be judged whole against
+/// what was heard.
 struct NameAnchors {
-    /// The names, each joined by spaces, in the order they came.
-    private var names: [String] = []
-    /// Indices of `names` by first word, and by last word (names of two words or more).
-    private var byFirst: [String: [Int32]] = [:]
-    private var byLast: [String: [Int32]] = [:]
+    /// The names, each joined by spaces: the class's own list, shared, then
+    /// the names added since.
+    private var names: [String]
+    /// Indices of `names` by first word, and by last word (names of two
+    /// words or more), with each name's word count.
+    private var byFirst: [Substring: [Entry]] = [:]
+    private var byLast: [Substring: [Entry]] = [:]
 
-    /// `joinedNames`: each name's words joined by spaces.
-    init(joinedNames: some Sequence<String>) {
-        add(joinedNames)
+    private struct Entry {
+        var name: Int32
+        var wordCount: UInt8
     }
 
-    /// Names that joined the list. Names that left it stay, as a name
-    /// that comes again does: the matcher, which judges every wording,
-    /// no longer takes the one and finds the other twice.
-    mutating func add(_ joinedNames: some Sequence<String>) {
-        for name in joinedNames {
-            let words = name.split(separator: " ")
-            guard let first = words.first, let last = words.last, words.count > 1 else { continue }
-            let index = Int32(names.count)
-            names.append(name)
-            byFirst[String(first), default: []].append(index)
-            byLast[String(last), default: []].append(index)
+    /// `joinedNames`: each name's words joined by single spaces (as
+    /// `GrammarClass.joinedNames` holds them; the array is shared, not copied).
+    init(joinedNames: [String]) {
+        names = joinedNames
+        index(from: 0)
+    }
+
+    /// Names that joined the list. Names that left it stay, and one that
+    /// came again is there twice: the matcher, which judges every wording,
+    /// no longer takes the one and finds the other once.
+    mutating func add(_ joinedNames: [String]) {
+        let start = names.count
+        names += joinedNames
+        index(from: start)
+    }
+
+    private mutating func index(from start: Int) {
+        for position in start..<names.count {
+            let name = names[position]
+            // By bytes: splitting a hundred thousand names into Characters walks grapheme clusters.
+            let spaces = name.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: " ") ? 1 : 0) }
+            guard spaces > 0, spaces < Int(UInt8.max), let firstSpace = name.utf8.firstIndex(of: UInt8(ascii: " ")),
+                  let lastSpace = name.utf8.lastIndex(of: UInt8(ascii: " ")) else { continue }
+            let entry = Entry(name: Int32(position), wordCount: UInt8(spaces + 1))
+            byFirst[name[..<firstSpace], default: []].append(entry)
+            byLast[name[name.index(after: lastSpace)...], default: []].append(entry)
         }
     }
 
-    /// The names of `count` words that begin with `word` (or end with it,
-    /// when `atEnd`), at most `limit` of them, in the order they came.
-    func names(of count: Int, words word: String, atEnd: Bool, limit: Int) -> [[String]] {
-        let indices = (atEnd ? byLast : byFirst)[word] ?? []
+    /// The names of `wordCount` words that begin with `word`, at most
+    /// `limit`, in the order they came.
+    func names(ofWordCount wordCount: Int, beginningWith word: String, limit: Int) -> [[String]] {
+        names(byFirst[Substring(word)] ?? [], wordCount: wordCount, limit: limit)
+    }
+
+    /// The names of `wordCount` words that end with `word`, at most
+    /// `limit`, in the order they came.
+    func names(ofWordCount wordCount: Int, endingWith word: String, limit: Int) -> [[String]] {
+        names(byLast[Substring(word)] ?? [], wordCount: wordCount, limit: limit)
+    }
+
+    private func names(_ entries: [Entry], wordCount: Int, limit: Int) -> [[String]] {
         var found: [[String]] = []
-        for index in indices {
-            let words = names[Int(index)].split(separator: " ").map(String.init)
-            guard words.count == count else { continue }
-            found.append(words)
+        for entry in entries where Int(entry.wordCount) == wordCount {
+            found.append(names[Int(entry.name)].split(separator: " ").map(String.init))
             if found.count == limit { break }
         }
         return found

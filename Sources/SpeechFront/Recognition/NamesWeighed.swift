@@ -172,8 +172,9 @@ extension CommandRecognizer {
                 let anchorWords = sounds.words(fitting: name, fromStart: !atEnd, toEnd: atEnd, count: Self.wordsHeardPerPlace,
                                                farthest: Self.farthestAnchor)
                 for anchor in anchorWords {
-                    for words in anchors.names(of: near.count, words: anchor.word, atEnd: atEnd, limit: Self.namesPerAnchor)
-                    where seen.insert(words).inserted {
+                    let names = atEnd ? anchors.names(ofWordCount: near.count, endingWith: anchor.word, limit: Self.namesPerAnchor)
+                        : anchors.names(ofWordCount: near.count, beginningWith: anchor.word, limit: Self.namesPerAnchor)
+                    for words in names where seen.insert(words).inserted {
                         let phones = words.compactMap(sounds.phones(of:))
                         if phones.count == words.count { spellings.append((words, Array(phones.joined()))) }
                     }

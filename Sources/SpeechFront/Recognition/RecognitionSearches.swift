@@ -37,7 +37,7 @@ final class RecognitionSearches {
     /// Each entity type's words said alike, to offer the names a name heard may be.
     private var soundAlikes: [SoundAlikeWords] = []
     /// Each class type's names by their first and last words, made the
-    /// first time a name is looked for (`nameAnchors(ofType:)`).
+    /// first time a name is looked for by one word (`nameAnchors(ofType:)`).
     private var anchors: [String: NameAnchors] = [:]
     static let mostAdded = 100
     private var hasLanguageModel = false
