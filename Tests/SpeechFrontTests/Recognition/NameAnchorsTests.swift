@@ -1,3 +1,4 @@
+import PhraseMatcher
 import Testing
 @testable import SpeechFront
 
@@ -30,5 +31,24 @@ struct NameAnchorsTests {
         #expect(anchors.names(ofWordCount: 2, endingWith: "martin", limit: 10).last == ["zelda", "martin"])
         #expect(anchors.names(ofWordCount: 2, endingWith: "martin", limit: 1) == [["lauren", "martin"]])
         #expect(anchors.names(ofWordCount: 3, endingWith: "martin", limit: 1) == [["ann", "lee", "martin"]])
+    }
+}
+
+/// A recogniser's names by one word follow its list: names added while it
+/// runs are found whether they came before the index was made or after.
+@Suite(.enabled(if: SharedRecognizer.modelInstalled, "needs pocketsphinx-en-us"))
+struct NameAnchorsOfARecognizerTests {
+    @Test func namesAddedBeforeAndAfterTheIndexIsMadeAreFound() throws {
+        let recognizer = try NamesWeighedTests.recognizer(names: ["lauren martin"])
+        try recognizer.changeEntities(ofType: "Contact", adding: [Entity(id: "zelda", name: "Zelda Martin")])
+        func endingInMartin() throws -> [[String]] {
+            try #require(recognizer.searches.nameAnchors(ofType: "Contact")).names(ofWordCount: 2, endingWith: "martin", limit: 1_000)
+        }
+        #expect(try endingInMartin().contains(["lauren", "martin"]))
+        #expect(try endingInMartin().contains(["zelda", "martin"]))
+        try recognizer.changeEntities(ofType: "Contact", adding: [Entity(id: "yolanda", name: "Yolanda Martin")])
+        #expect(try endingInMartin().contains(["yolanda", "martin"]))
+        // A type that is no class has no such index.
+        #expect(recognizer.searches.nameAnchors(ofType: "Nothing") == nil)
     }
 }
