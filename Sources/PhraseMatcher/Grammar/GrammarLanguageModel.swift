@@ -95,12 +95,12 @@ package struct GrammarLanguageModel: Sendable {
             let share = -Self.log10(Double(next.count))
             let words = next.sorted { name($0) < name($1) }
             if let list = halvesOf[history] {
+                // The words a name ends with: every rest, and the first words that are names alone.
+                let nameEnds = list.rests.map(\.token) + list.firsts.filter(\.isWholeName).map(\.token)
                 for word in words {
                     for (spelling, probability) in spelt(word, share) {
-                        for rest in list.rests { bigramLines.append("\(Self.format(probability)) \(rest.token) \(spelling)") }
-                        for first in list.firsts where first.isWholeName {
-                            bigramLines.append("\(Self.format(probability)) \(first.token) \(spelling)")
-                        }
+                        let formatted = Self.format(probability)
+                        for end in nameEnds { bigramLines.append("\(formatted) \(end) \(spelling)") }
                     }
                 }
                 continue

@@ -124,10 +124,11 @@ final class RecognitionSearches {
         try addGrammar(.addedNames, JSGFGrammar(model: addedOnly, name: "added", classAbove: .max), what: "grammar of the names added")
         hasAddedNames = true
         // After the grammar: its words are the decoder's now, with their phones.
+        let addedNames = entities.flatMap(Self.spellings).map(TextNormalizer.words)
         if let index = soundAlikes.firstIndex(where: { $0.type == type }) {
-            soundAlikes[index].add(entities.flatMap(Self.spellings).map(TextNormalizer.words)) { decoder.pronunciation(of: $0) }
+            soundAlikes[index].add(addedNames) { decoder.pronunciation(of: $0) }
         }
-        anchors[type]?.add(Self.joinedNames(entities))
+        anchors[type]?.add(addedNames.map { $0.joined(separator: " ") })
     }
 
     /// `type`'s names (a class type's) by their first and last words; nil
@@ -136,13 +137,9 @@ final class RecognitionSearches {
         if let made = anchors[type] { return made }
         guard let list = grammar.classes.first(where: { $0.type == type }) else { return nil }
         var made = NameAnchors(joinedNames: list.joinedNames)
-        made.add(Self.joinedNames(added[type] ?? []))
+        made.add((added[type] ?? []).flatMap(Self.spellings).map { TextNormalizer.words(of: $0).joined(separator: " ") })
         anchors[type] = made
         return made
-    }
-
-    private static func joinedNames(_ entities: [Entity]) -> [String] {
-        entities.flatMap(spellings).map { TextNormalizer.words(of: $0).joined(separator: " ") }
     }
 
     private func loadCommands(_ model: CommandModel) throws(SpeechError) {
