@@ -60,6 +60,14 @@ struct NameAnchors {
         names(byLast[Substring(word)] ?? [], wordCount: wordCount, limit: limit)
     }
 
+    /// Whether a listed name of more words begins with `words` ("lauren"
+    /// begins "lauren martin").
+    func beginsLongerName(_ words: [String]) -> Bool {
+        guard let first = words.first else { return false }
+        let start = words.joined(separator: " ") + " "
+        return (byFirst[Substring(first)] ?? []).contains { Int($0.wordCount) > words.count && names[Int($0.name)].hasPrefix(start) }
+    }
+
     private func names(_ entries: [Entry], wordCount: Int, limit: Int) -> [[String]] {
         var found: [[String]] = []
         for entry in entries where Int(entry.wordCount) == wordCount {

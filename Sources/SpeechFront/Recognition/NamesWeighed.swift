@@ -30,6 +30,10 @@ extension CommandRecognizer {
         let searched = wordings.count
         let withNames = saidIsCommand ? wordingsWithNamesHeard(said, heard: heard) : completedWordings(said, heard: heard)
         wordings += withNames.filter { !wordings.contains($0) }
+        // A command ending on a name that begins longer listed names may be
+        // cut short in it: those gone on must be vouched for, as completions.
+        let goneOnFrom = wordings.count
+        if saidIsCommand { wordings += wordingsGoneOnFromName(said, heard: heard).filter { !wordings.contains($0) } }
         // Moonshine's transcript and its likelihoods must agree: a wording
         // wins only when it is also nearer in sound to what Moonshine wrote
         // than the search's words are (a likelihood can favour a short
@@ -41,7 +45,8 @@ extension CommandRecognizer {
         for (index, wording) in wordings.enumerated().dropFirst() {
             let phones = wording.flatMap(decodedPhones)
             let edits = SecondOpinion.localEditDistance(phones, within: heard)
-            guard saidIsCommand ? edits < saidEdits : edits <= Self.farthestVouching * Double(phones.count) else { continue }
+            let vouched = edits <= Self.farthestVouching * Double(phones.count)
+            guard saidIsCommand && index < goneOnFrom ? edits < saidEdits : vouched else { continue }
             // The names from Moonshine's hearing, nearest first, after the search's own.
             near.append((wording, index < searched ? -1 : edits, index))
         }
@@ -94,6 +99,31 @@ extension CommandRecognizer {
             }
         }
         return wordings
+    }
+
+    /// `said`, a command that ends on a name of a list heard as a class
+    /// which begins longer listed names ("send a message to allar", with
+    /// "allar" and "allar regarding" listed), with the longer names of any
+    /// first words that fit what the neural recogniser heard in its place
+    /// ("lauren martin" for "a larned Martin"): the search may end on any
+    /// word, and a name that is a whole command may be one cut short.
+    private func wordingsGoneOnFromName(_ said: [String], heard: [String]) -> [[String]] {
+        guard let reading = matcher.match(NormalizedText(words: said)).exactReading,
+              matcher.model.intents.indices.contains(reading.intentIndex) else { return [] }
+        let intent = matcher.model.intents[reading.intentIndex]
+        guard let argument = reading.arguments.first(where: { $0.wordRange.upperBound == said.count && !$0.wordRange.isEmpty }),
+              argument.wordRange.count < Self.longestNameCompleted,
+              let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name,
+              searches.nameAnchors(ofType: type)?.beginsLongerName(Array(said[argument.wordRange])) == true else { return [] }
+        let before = Array(said[..<argument.wordRange.lowerBound])
+        return (argument.wordRange.count + 1...Self.longestNameCompleted).flatMap { count in
+            namesHeard(ofType: type, between: before, and: [], near: [String](repeating: "", count: count), heard: heard, byOneWord: true) { name in
+                let wording = before + name
+                guard let other = matcher.match(NormalizedText(words: wording)).exactReading,
+                      other.intent == reading.intent, other.application == reading.application else { return nil }
+                return wording
+            }
+        }
     }
 
     /// `said`, words that stop short of a command, gone on by the grammar

@@ -24,6 +24,17 @@ struct NameAnchorsTests {
         #expect(Self.anchors.names(ofWordCount: 1, beginningWith: "cher", limit: 10).isEmpty)
     }
 
+    /// A name may begin longer ones only word for word: "lauren" begins
+    /// "lauren martin", "laur" and "lauren martin" begin nothing longer.
+    @Test func aNameBeginsTheLongerNamesItIsTheStartOf() {
+        #expect(Self.anchors.beginsLongerName(["lauren"]))
+        #expect(Self.anchors.beginsLongerName(["maria", "de"]))
+        #expect(!Self.anchors.beginsLongerName(["laur"]))
+        #expect(!Self.anchors.beginsLongerName(["lauren", "martin"]))
+        #expect(!Self.anchors.beginsLongerName(["cher"]))
+        #expect(!Self.anchors.beginsLongerName([]))
+    }
+
     /// Only names of the length asked for count toward the limit.
     @Test func namesAddedAreFoundAndTheLimitHolds() {
         var anchors = Self.anchors

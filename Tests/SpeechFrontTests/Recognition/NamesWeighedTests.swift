@@ -80,6 +80,17 @@ struct NamesWeighedTests {
                 == ["send", "a", "message", "to", "lauren", "martin"])
     }
 
+    /// The search may end on any word: a name that is listed whole and
+    /// begins longer names ("allar", "allar regarding") may be one cut
+    /// short, and the longer names Moonshine heard there are weighed.
+    @Test func aWholeNameThatBeginsLongerOnesMayBeCutShort() throws {
+        let recognizer = try Self.recognizer(names: ["lauren martin", "lauren quinn", "karen martin", "allar regarding", "allar"],
+                                             phrase: "send a message to \\(who)")
+        let hearing = try #require(recognizer.secondOpinion?.hear(try SharedRecognizer.samples("message-lauren-martin-slt.flac")[...]))
+        #expect(recognizer.likeliestWording(["send", "a", "message", "to", "allar"], or: [], hearing: hearing)
+                == ["send", "a", "message", "to", "lauren", "martin"])
+    }
+
     /// A name is looked for only where Moonshine heard the command's own
     /// words: "Alexa, Alexa, Alexa, Alexa." holds no "phone", and some
     /// name fits it ("alexa allen" here; "alexis valencia" among 100,000).
