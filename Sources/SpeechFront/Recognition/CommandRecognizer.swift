@@ -233,6 +233,11 @@ public final class CommandRecognizer {
         if reject {
             (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, heard: hearing?.text)
             if classes, let opinion = transcript.evidence?.secondOpinion, opinion.distance > Self.farthestVouching { transcript.confidence = 0 }
+            if classes, transcript.evidence?.secondOpinion == nil, transcript.match?.best != nil,
+               transcript.confidence >= minimumConfidence(for: transcript),
+               let distance = try generalDistance(decoded, transcript, segment: segment), distance > Self.farthestGeneralVouching {
+                transcript.confidence = 0
+            }
         } else {
             transcript.confidence = Self.pathConfidence(decoded)
         }
@@ -254,6 +259,45 @@ public final class CommandRecognizer {
     /// than other talk acted on. Where it gave no opinion (not installed,
     /// or audio it cannot judge), PocketSphinx's evidence alone decides.
     static let farthestVouching = 1.0 / 3
+
+    /// Without Moonshine, a class search's command is checked against what
+    /// PocketSphinx's general language model (English at large, no list)
+    /// hears in the same audio: other talk fitted to "call" and some name
+    /// among thousands is heard there as the words it was. Phone edits a
+    /// phone between the command and the best-matching stretch of that
+    /// transcript (`SecondOpinion.localEditDistance`), or between each
+    /// name and its best-matching stretch where that is more: a command's
+    /// own words would vouch for a name nobody said ("send a message to
+    /// nancy wright" for "… to sam lee saying …"). 1 when it heard nothing,
+    /// nil when there is no general model to ask. Its price: that model
+    /// hears speech far from what it was trained on poorly (espeak-ng's
+    /// formant voices, whose names the class search hears, come out as
+    /// other words), and it costs a second search.
+    func generalDistance(_ decoded: DecodedUtterance, _ transcript: Transcript, segment: SpeechSegment) throws(SpeechError) -> Double? {
+        guard FileManager.default.isReadableFile(atPath: options.files.languageModel) else { return nil }
+        let general = try decoder.decode(segment.samples, with: try searches.languageModel(), nbest: 1)
+        let heard = general.words.filter { !Self.isFiller($0.word) }.flatMap { decodedPhones($0.word) }
+        // The command's words as the transcript and its match number them.
+        let saidWords = decoded.words.filter { !Self.isFiller($0.word) }.map { decodedPhones($0.word) }
+        let said = Array(saidWords.joined())
+        guard !heard.isEmpty, !said.isEmpty else { return 1 }
+        var distance = SecondOpinion.localEditDistance(said, within: heard) / Double(said.count)
+        for argument in transcript.match?.best?.arguments ?? [] where argument.wordRange.upperBound <= saidWords.count {
+            switch argument.value {
+            case .entity, .ambiguousEntities:
+                let name = Array(saidWords[argument.wordRange].joined())
+                guard !name.isEmpty else { continue }
+                distance = max(distance, SecondOpinion.localEditDistance(name, within: heard) / Double(name.count))
+            default: continue
+            }
+        }
+        return distance
+    }
+
+    /// How far the general language model's transcript may be from a class
+    /// search's command (`generalDistance`) for the command to stand
+    /// without Moonshine: as far as Moonshine's may (`farthestVouching`).
+    static let farthestGeneralVouching = 1.0 / 3
 
     /// A class search's result with its words timed and scored by a
     /// grammar search of those words alone: the class search hears a name

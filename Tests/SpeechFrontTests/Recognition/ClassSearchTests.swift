@@ -148,4 +148,21 @@ struct ClassSearchTests {
         let moonshine = call.evidence?.secondOpinion.map { "Moonshine \($0.text) at \($0.distance)" } ?? ""
         #expect(call.match?.best?.argument("who")?.value == .entity("david-miller"), "\(call.text) at \(call.confidence); \(moonshine)")
     }
+
+    /// Without Moonshine, PocketSphinx's general language model vouches:
+    /// it hears other talk as the words it was, and the message to a
+    /// contact as that message.
+    @Test func withoutMoonshineOtherSpeechSomeNameFitsIsNotTaken() throws {
+        let model = try Self.phone(first: Self.first + ["alexis", "noah", "paul"], last: Self.last + ["le", "lee", "hill", "white", "boyd"])
+        let recognizer = try Self.recognizer(classAbove: 100, model: model, secondOpinion: false)
+        // Each of the last four was taken without it (a landmark search, the
+        // weather, a shortcut's words; a message to someone not listed).
+        for clip in ["not-a-command-alexa-slt", "not-a-command-google-slt", "landmark-espeak-gb", "out-of-grammar-weather",
+                     "shortcut-coffee-time", "message-slt"] {
+            let heard = try Self.heard(clip, by: recognizer)
+            #expect(heard?.match?.best == nil, "\(clip): \(heard?.text ?? "") at \(heard?.confidence ?? 0)")
+        }
+        let call = try #require(try Self.heard("message-contact-kal", by: recognizer))
+        #expect(call.match?.best?.argument("who")?.value == .entity("david-miller"), "\(call.text) at \(call.confidence)")
+    }
 }
