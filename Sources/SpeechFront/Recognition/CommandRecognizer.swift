@@ -70,7 +70,14 @@ public final class CommandRecognizer {
         }
         PocketSphinxDecoder.captureLog(verbose: options.verbose)
         let grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
-        let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar)
+        // Without Moonshine a long list's commands are checked by the general
+        // language model (`isVouchedFor`), which needs the whole dictionary:
+        // read from its file at start, not word by word at the first command
+        // (0.8 s at start against 6–10 s then, where the decoder's word table
+        // was sized for the grammar's words).
+        let checkedByLanguageModel = !grammar.classes.isEmpty
+            && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
+        let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
         if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
             throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
         }
@@ -232,72 +239,13 @@ public final class CommandRecognizer {
         // nothing and keeps its speed (the loop costs as much as the search).
         if reject {
             (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, heard: hearing?.text)
-            if classes, let opinion = transcript.evidence?.secondOpinion, opinion.distance > Self.farthestVouching { transcript.confidence = 0 }
-            if classes, transcript.evidence?.secondOpinion == nil, transcript.match?.best != nil,
-               transcript.confidence >= minimumConfidence(for: transcript),
-               let distance = try generalDistance(decoded, transcript, segment: segment), distance > Self.farthestGeneralVouching {
-                transcript.confidence = 0
-            }
+            if classes, !isVouchedFor(transcript, decoded, segment: segment) { transcript.confidence = 0 }
         } else {
             transcript.confidence = Self.pathConfidence(decoded)
         }
         if reject { rejectIfDoubtful(&transcript) }
         return transcript
     }
-
-    /// How far (phone edits a phone) what the neural recogniser heard may
-    /// be from a class search's command for it to vouch for the command: a
-    /// third, as a name's spelling may differ (`NamesWeighed`). A list
-    /// heard as a class fits any speech with some name, and PocketSphinx's
-    /// evidence for that path is as good as for a command: with 100,000
-    /// contacts, wake words and coffee orders were taken as calls at
-    /// confidence 0.41–0.75 ("call alexis le" for "Alexa"), Moonshine
-    /// hearing them 0.32–0.55 away; the names heard right were 0–0.41
-    /// away, nearly all under 0.3. So such a command stands only when the
-    /// recogniser that knows English heard it too: a name it garbles
-    /// ("Calmer healope has" for "call maria lopez") is asked again rather
-    /// than other talk acted on. Where it gave no opinion (not installed,
-    /// or audio it cannot judge), PocketSphinx's evidence alone decides.
-    static let farthestVouching = 1.0 / 3
-
-    /// Without Moonshine, a class search's command is checked against what
-    /// PocketSphinx's general language model (English at large, no list)
-    /// hears in the same audio: other talk fitted to "call" and some name
-    /// among thousands is heard there as the words it was. Phone edits a
-    /// phone between the command and the best-matching stretch of that
-    /// transcript (`SecondOpinion.localEditDistance`), or between each
-    /// name and its best-matching stretch where that is more: a command's
-    /// own words would vouch for a name nobody said ("send a message to
-    /// nancy wright" for "… to sam lee saying …"). 1 when it heard nothing,
-    /// nil when there is no general model to ask. Its price: that model
-    /// hears speech far from what it was trained on poorly (espeak-ng's
-    /// formant voices, whose names the class search hears, come out as
-    /// other words), and it costs a second search.
-    func generalDistance(_ decoded: DecodedUtterance, _ transcript: Transcript, segment: SpeechSegment) throws(SpeechError) -> Double? {
-        guard FileManager.default.isReadableFile(atPath: options.files.languageModel) else { return nil }
-        let general = try decoder.decode(segment.samples, with: try searches.languageModel(), nbest: 1)
-        let heard = general.words.filter { !Self.isFiller($0.word) }.flatMap { decodedPhones($0.word) }
-        // The command's words as the transcript and its match number them.
-        let saidWords = decoded.words.filter { !Self.isFiller($0.word) }.map { decodedPhones($0.word) }
-        let said = Array(saidWords.joined())
-        guard !heard.isEmpty, !said.isEmpty else { return 1 }
-        var distance = SecondOpinion.localEditDistance(said, within: heard) / Double(said.count)
-        for argument in transcript.match?.best?.arguments ?? [] where argument.wordRange.upperBound <= saidWords.count {
-            switch argument.value {
-            case .entity, .ambiguousEntities:
-                let name = Array(saidWords[argument.wordRange].joined())
-                guard !name.isEmpty else { continue }
-                distance = max(distance, SecondOpinion.localEditDistance(name, within: heard) / Double(name.count))
-            default: continue
-            }
-        }
-        return distance
-    }
-
-    /// How far the general language model's transcript may be from a class
-    /// search's command (`generalDistance`) for the command to stand
-    /// without Moonshine: as far as Moonshine's may (`farthestVouching`).
-    static let farthestGeneralVouching = 1.0 / 3
 
     /// A class search's result with its words timed and scored by a
     /// grammar search of those words alone: the class search hears a name
@@ -356,7 +304,7 @@ public final class CommandRecognizer {
     }
 
     private static func spokenWords(_ decoded: DecodedUtterance) -> [String] {
-        decoded.words.filter { !isFiller($0.word) }.map { stripVariant($0.word) }
+        decoderWords(decoded).map(stripVariant)
     }
 
     /// Free text: what the neural recogniser heard (`heard`, when it was
@@ -579,6 +527,7 @@ public final class CommandRecognizer {
             return transcript
         }
         (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest)
+        if searches.commandsHaveClasses, !isVouchedFor(transcript, aligned.command, segment: aligned.rest) { transcript.confidence = 0 }
         rejectIfDoubtful(&transcript)
         return try preferringFreeText(transcript, aligned.rest)
     }

@@ -15,7 +15,7 @@ extension CommandRecognizer {
         var evidence = RecognitionEvidence.comparing(decoded, with: phones, phones: decodedPhones,
                                                      nats: { Double($0) * 1024 * log(decoded.logBase) })
         if let heard = heard ?? secondOpinion?.transcribe(segment.samplesAsHeard[...]) {
-            let said = decoded.words.filter { !Self.isFiller($0.word) }.flatMap { decodedPhones($0.word) }
+            let said = Self.decoderWords(decoded).flatMap(decodedPhones)
             evidence.secondOpinion = SecondOpinion(text: heard, said: said, phonesOf: Self.heardPhones)
         }
         evidence.voicedSeconds = segment.voicedSeconds

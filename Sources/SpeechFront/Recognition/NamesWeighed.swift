@@ -83,22 +83,31 @@ extension CommandRecognizer {
     /// cannot say it alone.
     /// `heard`: the phones of what Moonshine wrote.
     private func wordingsWithNamesHeard(_ said: [String], heard: [String]) -> [[String]] {
-        guard let reading = matcher.match(NormalizedText(words: said)).exactReading,
-              matcher.model.intents.indices.contains(reading.intentIndex) else { return [] }
-        let intent = matcher.model.intents[reading.intentIndex]
+        guard let (reading, intent) = commandReading(said) else { return [] }
         var wordings: [[String]] = []
         for argument in reading.arguments {
             guard argument.wordRange.upperBound <= said.count, !argument.wordRange.isEmpty,
                   let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name else { continue }
             let before = Array(said[..<argument.wordRange.lowerBound]), after = Array(said[argument.wordRange.upperBound...])
             wordings += namesHeard(ofType: type, between: before, and: after, near: Array(said[argument.wordRange]), heard: heard) { name in
-                let wording = before + name + after
-                guard let other = matcher.match(NormalizedText(words: wording)).exactReading,
-                      other.intent == reading.intent, other.application == reading.application else { return nil }
-                return wording
+                sameCommand(before + name + after, as: reading)
             }
         }
         return wordings
+    }
+
+    /// The command `said` is, and its intent; nil when it is none.
+    private func commandReading(_ said: [String]) -> (Match, Intent)? {
+        guard let reading = matcher.match(NormalizedText(words: said)).exactReading,
+              matcher.model.intents.indices.contains(reading.intentIndex) else { return nil }
+        return (reading, matcher.model.intents[reading.intentIndex])
+    }
+
+    /// `wording` when it is a command of `reading`'s intent and application.
+    private func sameCommand(_ wording: [String], as reading: Match) -> [String]? {
+        guard let other = matcher.match(NormalizedText(words: wording)).exactReading,
+              other.intent == reading.intent, other.application == reading.application else { return nil }
+        return wording
     }
 
     /// `said`, a command that ends on a name of a list heard as a class
@@ -108,20 +117,15 @@ extension CommandRecognizer {
     /// ("lauren martin" for "a larned Martin"): the search may end on any
     /// word, and a name that is a whole command may be one cut short.
     private func wordingsGoneOnFromName(_ said: [String], heard: [String]) -> [[String]] {
-        guard let reading = matcher.match(NormalizedText(words: said)).exactReading,
-              matcher.model.intents.indices.contains(reading.intentIndex) else { return [] }
-        let intent = matcher.model.intents[reading.intentIndex]
-        guard let argument = reading.arguments.first(where: { $0.wordRange.upperBound == said.count && !$0.wordRange.isEmpty }),
+        guard let (reading, intent) = commandReading(said),
+              let argument = reading.arguments.first(where: { $0.wordRange.upperBound == said.count && !$0.wordRange.isEmpty }),
               argument.wordRange.count < Self.longestNameCompleted,
               let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name,
               searches.nameAnchors(ofType: type)?.beginsLongerName(Array(said[argument.wordRange])) == true else { return [] }
         let before = Array(said[..<argument.wordRange.lowerBound])
         return (argument.wordRange.count + 1...Self.longestNameCompleted).flatMap { count in
             namesHeard(ofType: type, between: before, and: [], near: [String](repeating: "", count: count), heard: heard, byOneWord: true) { name in
-                let wording = before + name
-                guard let other = matcher.match(NormalizedText(words: wording)).exactReading,
-                      other.intent == reading.intent, other.application == reading.application else { return nil }
-                return wording
+                sameCommand(before + name, as: reading)
             }
         }
     }

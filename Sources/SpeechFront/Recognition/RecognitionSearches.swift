@@ -41,6 +41,9 @@ final class RecognitionSearches {
     private var anchors: [String: NameAnchors] = [:]
     static let mostAdded = 100
     private var hasLanguageModel = false
+    /// The general language model could not be loaded: a class search's
+    /// commands are then not checked against it (`isVouchedFor`).
+    var languageModelUnusable = false
     private var hasPhoneLoop = false
     /// The class types whose members this decoder's dictionary has had
     /// (a search built again finds them there).

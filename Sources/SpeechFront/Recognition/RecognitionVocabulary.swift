@@ -50,10 +50,10 @@ final class RecognitionVocabulary {
         }
     }
 
-    /// The rest of the dictionary file, for the language model (a model
-    /// given free text by `update`). Added word by word, not reloaded:
-    /// reloading would drop the words already added and the grammars
-    /// that use them.
+    /// The rest of the dictionary file, for the language model (free
+    /// text, or a long list's commands checked without Moonshine). Added
+    /// word by word, not reloaded: reloading would drop the words already
+    /// added and the grammars that use them.
     func loadWholeDictionary() throws(SpeechError) {
         guard isLean else { return }
         for entry in try PronunciationDictionary.entries(for: nil, in: dictionaryPath)

@@ -66,7 +66,8 @@ public struct SpeechModelFiles: Sendable, Equatable {
         }
     }
 
-    /// The language model is only needed for free text; checked when used.
+    /// The language model is only needed for free text, and to check a
+    /// long list's commands without Moonshine; checked when used.
     func requireLanguageModel() throws(SpeechError) {
         if !FileManager.default.isReadableFile(atPath: languageModel) {
             throw SpeechError("no language model at \(languageModel): install pocketsphinx-en-us, "

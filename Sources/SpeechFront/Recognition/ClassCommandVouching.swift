@@ -1,0 +1,92 @@
+import Foundation
+import PhraseMatcher
+
+/// A list heard as a class fits any speech with some name, and
+/// PocketSphinx's evidence for that path is as good as for a command: with
+/// 100,000 contacts, wake words and coffee orders were taken as calls at
+/// confidence 0.41–0.75 ("call alexis le" for "Alexa"). So a class
+/// search's command stands only when a recogniser that knows English but
+/// no list heard it too: Moonshine, or where it gave no opinion (not
+/// installed, or audio it cannot judge) PocketSphinx's general language
+/// model, in a second search.
+extension CommandRecognizer {
+    /// Whether another recogniser heard `transcript`, a class search's
+    /// command, within `farthestVouching` of its phones and each listed
+    /// name within `farthestNameVouching` of the name's; true when none
+    /// could be asked, or the command would not be taken anyway.
+    func isVouchedFor(_ transcript: Transcript, _ decoded: DecodedUtterance, segment: SpeechSegment) -> Bool {
+        let distance: Double, heard: [String]
+        if let opinion = transcript.evidence?.secondOpinion {
+            distance = opinion.distance
+            heard = TextNormalizer.words(of: opinion.text).flatMap(Self.heardPhones)
+        } else {
+            guard transcript.match?.best != nil, transcript.confidence >= minimumConfidence(for: transcript),
+                  let general = generalModelPhones(segment) else { return true }
+            let said = Self.decoderWords(decoded).flatMap(decodedPhones)
+            guard !said.isEmpty else { return true }
+            guard !general.isEmpty else { return false }
+            distance = SecondOpinion.localEditDistance(said, within: general) / Double(said.count)
+            heard = general
+        }
+        return distance <= Self.farthestVouching && farthestName(in: transcript, decoded, within: heard) <= Self.farthestNameVouching
+    }
+
+    /// How far (phone edits a phone) the other recogniser's words may be
+    /// from a class search's command: a third. With 100,000 contacts the
+    /// other talk taken was 0.32–0.55 from what Moonshine heard, the names
+    /// heard right 0–0.41, nearly all under 0.3. A name it garbles
+    /// ("Calmer healope has" for "call maria lopez") is asked again rather
+    /// than other talk acted on.
+    static let farthestVouching = 1.0 / 3
+
+    /// How far a listed name in the command may be from the stretch of the
+    /// other recogniser's words that fits it best: half its phones, as
+    /// neither recogniser knows the list and each spells a name by ear.
+    /// Measured over the whole command, the command's words vouched for a
+    /// name nobody said: flite's "send a message to sam lee saying i am on
+    /// my way", Sam Lee not listed, went to Nancy Wright (the name 0.56
+    /// from what Moonshine heard, the command 0.2).
+    static let farthestNameVouching = 1.0 / 2
+
+    /// Of the listed names (of types heard as a class) `transcript`'s
+    /// command holds, the farthest from the stretch of `heard` that fits it
+    /// best, in phone edits a phone; 0 for none.
+    private func farthestName(in transcript: Transcript, _ decoded: DecodedUtterance, within heard: [String]) -> Double {
+        guard let best = transcript.match?.best, matcher.model.intents.indices.contains(best.intentIndex) else { return 0 }
+        let intent = matcher.model.intents[best.intentIndex]
+        // The command's words as the transcript and its match number them.
+        let said = Self.decoderWords(decoded)
+        var farthest = 0.0
+        for argument in best.arguments where argument.wordRange.upperBound <= said.count {
+            guard let type = intent.parameters.first(where: { $0.name == argument.name })?.type.name, searches.hearsAsClass(type) else { continue }
+            let name = said[argument.wordRange].flatMap(decodedPhones)
+            guard !name.isEmpty else { continue }
+            farthest = max(farthest, heard.isEmpty ? 1 : SecondOpinion.localEditDistance(name, within: heard) / Double(name.count))
+        }
+        return farthest
+    }
+
+    /// The phones of what PocketSphinx's general language model hears in
+    /// `segment`; nil when it cannot be asked (no model file, or one it
+    /// cannot load: then never again). That model hears speech far from
+    /// what it was trained on poorly (espeak-ng's formant voices come out
+    /// as other words), and it is a second search of the utterance.
+    private func generalModelPhones(_ segment: SpeechSegment) -> [String]? {
+        guard !searches.languageModelUnusable, FileManager.default.isReadableFile(atPath: options.files.languageModel) else { return nil }
+        let search: DecoderSearch
+        do {
+            search = try searches.languageModel()
+        } catch {
+            searches.languageModelUnusable = true
+            return nil
+        }
+        guard let general = try? decoder.decode(segment.samples, with: search, nbest: 1) else { return nil }
+        return Self.decoderWords(general).flatMap(decodedPhones)
+    }
+
+    /// A decoded utterance's words without fillers, variants kept
+    /// (`word(2)`): as a transcript's words are numbered.
+    static func decoderWords(_ decoded: DecodedUtterance) -> [String] {
+        decoded.words.filter { !isFiller($0.word) }.map(\.word)
+    }
+}
