@@ -77,6 +77,7 @@ public final class CommandRecognizer {
         // was sized for the grammar's words).
         let checkedByLanguageModel = !grammar.classes.isEmpty
             && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
+            && FileManager.default.isReadableFile(atPath: options.files.languageModel)
         let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
         if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
             throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")

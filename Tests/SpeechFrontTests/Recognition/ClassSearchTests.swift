@@ -23,8 +23,10 @@ struct ClassSearchTests {
         ])
     }
 
-    static func recognizer(classAbove: Int, halvesAbove: Int? = nil, model: CommandModel? = nil, secondOpinion: Bool = false) throws -> CommandRecognizer {
+    static func recognizer(classAbove: Int, halvesAbove: Int? = nil, model: CommandModel? = nil, secondOpinion: Bool = false,
+                           languageModel: String? = nil) throws -> CommandRecognizer {
         var options = CommandRecognizer.Options(files: try SpeechModelFiles.locate())
+        if let languageModel { options.files.languageModel = languageModel }
         options.classAbove = classAbove
         if let halvesAbove { options.halvesAbove = halvesAbove }
         options.asksSecondOpinion = secondOpinion
@@ -164,6 +166,14 @@ struct ClassSearchTests {
             let heard = try Self.heard(clip, by: recognizer)
             #expect(heard?.match?.best == nil, "\(clip): \(heard?.text ?? "") at \(heard?.confidence ?? 0)")
         }
+        let call = try #require(try Self.heard("message-contact-kal", by: recognizer))
+        #expect(call.match?.best?.argument("who")?.value == .entity("david-miller"), "\(call.text) at \(call.confidence)")
+    }
+
+    /// Without a general language model to ask, nothing vouches and
+    /// nothing fails: the command is taken on PocketSphinx's evidence.
+    @Test func withoutMoonshineOrALanguageModelACommandIsStillTaken() throws {
+        let recognizer = try Self.recognizer(classAbove: 100, secondOpinion: false, languageModel: "/nonexistent/en-us.lm.bin")
         let call = try #require(try Self.heard("message-contact-kal", by: recognizer))
         #expect(call.match?.best?.argument("who")?.value == .entity("david-miller"), "\(call.text) at \(call.confidence)")
     }
