@@ -127,7 +127,7 @@ final class RecognitionSearches {
         try addGrammar(.addedNames, JSGFGrammar(model: addedOnly, name: "added", classAbove: .max), what: "grammar of the names added")
         hasAddedNames = true
         // After the grammar: its words are the decoder's now, with their phones.
-        let addedNames = entities.flatMap(Self.spellings).map(TextNormalizer.words)
+        let addedNames = Self.spelledNames(entities)
         if let index = soundAlikes.firstIndex(where: { $0.type == type }) {
             soundAlikes[index].add(addedNames) { decoder.pronunciation(of: $0) }
         }
@@ -140,7 +140,7 @@ final class RecognitionSearches {
         if let made = anchors[type] { return made }
         guard let list = grammar.classes.first(where: { $0.type == type }) else { return nil }
         var made = NameAnchors(joinedNames: list.joinedNames)
-        made.add((added[type] ?? []).flatMap(Self.spellings).map { TextNormalizer.words(of: $0).joined(separator: " ") })
+        made.add(Self.spelledNames(added[type] ?? []).map { $0.joined(separator: " ") })
         anchors[type] = made
         return made
     }
@@ -216,11 +216,14 @@ final class RecognitionSearches {
         model.types.compactMap { type in
             guard case .entity(let entities) = type.kind else { return nil }
             if let list = classes.first(where: { $0.type == type.name }) { return (type.name, list.distinctWords) }
-            return (type.name, entities.flatMap(spellings).flatMap(TextNormalizer.words))
+            return (type.name, spelledNames(entities).flatMap { $0 })
         }
     }
 
-    private static func spellings(_ entity: Entity) -> [String] { [entity.name] + entity.synonyms }
+    /// Each entity's name and synonyms, as words.
+    private static func spelledNames(_ entities: [Entity]) -> [[String]] {
+        entities.flatMap { [$0.name] + $0.synonyms }.map(TextNormalizer.words)
+    }
 
     /// The general language model's search, loaded (with the whole
     /// dictionary) the first time.
