@@ -7,6 +7,9 @@ final class SoundFile {
     let sampleRate: Int
     let channels: Int
     private var framesRead = 0
+    /// The samples a FLAC's header declares (its STREAMINFO's exact count),
+    /// or nil where the count is unknown or only estimated.
+    private let declaredFrames: Int?
 
     init(path: String) throws(SpeechError) {
         var info = SF_INFO()
@@ -17,6 +20,7 @@ final class SoundFile {
         self.handle = handle
         sampleRate = Int(info.samplerate)
         channels = Int(info.channels)
+        declaredFrames = Int(info.format) & Int(SF_FORMAT_TYPEMASK) == Int(SF_FORMAT_FLAC) && info.frames > 0 ? Int(info.frames) : nil
         guard sampleRate > 0, channels > 0 else { throw SpeechError("\(path): the file declares no sample rate or channels") }
         // The header decides how much is read per chunk: bound it before reading.
         guard Self.sampleRates.contains(sampleRate) else {
@@ -49,6 +53,12 @@ final class SoundFile {
             throw SpeechError(String(format: "the audio is damaged %.2f s in (libsndfile: %@)", Double(framesRead + max(0, Int(read))) / Double(sampleRate), reason))
         }
         framesRead += Int(read)
+        // Cut at a frame boundary, a FLAC ends cleanly (a short read, the
+        // end): only its header tells that the rest is missing.
+        if Int(read) < frames, let declaredFrames, framesRead < declaredFrames {
+            throw SpeechError(String(format: "the audio is cut short: it ends %.2f s in, of the %.2f s its header declares",
+                                     Double(framesRead) / Double(sampleRate), Double(declaredFrames) / Double(sampleRate)))
+        }
         guard channels > 1 else { return Array(interleaved.prefix(Int(read))) }
         var mono = [Float](repeating: 0, count: Int(read))
         let scale = 1 / Float(channels)

@@ -78,6 +78,24 @@ struct BadAudioInputTests {
         #expect(message.hasSuffix(" s in (libsndfile: flac decoder lost sync)"), "\(message)")
     }
 
+    /// Cut where a frame begins, a FLAC ends cleanly for libFLAC: 2 of 80
+    /// dithered tones cut in half read as whole recordings before the
+    /// header's sample count was checked.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sox"), "sox is not installed"))
+    func aFLACCutAtAFrameBoundaryIsAnErrorThatSaysHowMuchIsMissing() throws {
+        let whole = try SoundFileReaderTests.makeTone("frames.flac", ["-r", "16000", "-b", "16"], seconds: 2)
+        defer { try? FileManager.default.removeItem(atPath: whole) }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: whole)))
+        // A frame starts with the sync code FF F8 (fixed block size); the
+        // last one in the first half is where the file is cut.
+        let frameStart = try #require((4..<(bytes.count / 2)).last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xF8 })
+        let path = try Self.file("frame-cut.flac", Array(bytes.prefix(frameStart)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let message = try #require(openError(path), "a FLAC cut at byte \(frameStart) of \(bytes.count) was read as whole")
+        #expect(message.hasPrefix("\(path): the audio is cut short: it ends "), "\(message)")
+        #expect(message.hasSuffix(" s in, of the 2.00 s its header declares"), "\(message)")
+    }
+
     @Test func zeroLengthData() throws {
         let path = try Self.file("nodata.wav", Self.wavHeader(dataBytes: 0))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -10,7 +10,9 @@ struct SoundFileReaderTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-audio-\(getpid())-\(name)").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        process.arguments = ["-n"] + soxOptions + [path, "synth", String(seconds), "sine", String(frequency), "vol", "0.5"]
+        // -R: sox dithers with a fresh seed each run unless told to repeat,
+        // and a fixture must be the same bytes every time.
+        process.arguments = ["-R", "-n"] + soxOptions + [path, "synth", String(seconds), "sine", String(frequency), "vol", "0.5"]
         try process.run()
         process.waitUntilExit()
         // A tone sox did not finish would pass for a file of another shape.
