@@ -5,6 +5,13 @@ import Foundation
 /// never needs the general language model loads only its grammar's words:
 /// the whole CMU dictionary costs about 21 MB and 0.1 s at start.
 enum PronunciationDictionary {
+    /// The lines of the file at `path` (an upper bound on its entries); 0
+    /// when it cannot be read.
+    static func lineCount(of path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        return data.withUnsafeBytes { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+    }
+
     /// Every entry whose word (its alternatives included) is in `words`
     /// (every entry for nil), in file order.
     static func entries(for words: Set<String>?, in path: String) throws(SpeechError) -> [(word: String, phones: String)] {

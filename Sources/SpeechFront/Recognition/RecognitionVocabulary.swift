@@ -50,6 +50,12 @@ final class RecognitionVocabulary {
         }
     }
 
+    /// About how many words the decoder holds beyond those it was given:
+    /// the dictionary file's lines, unless lean. Every n-gram search maps
+    /// all of them into its own word table (`ngram_model_set_map_words`),
+    /// a table sized when the search is made and never grown.
+    private(set) lazy var dictionaryEntries: Int = isLean ? 0 : PronunciationDictionary.lineCount(of: dictionaryPath)
+
     /// The rest of the dictionary file, for the language model (free
     /// text, or a long list's commands checked without Moonshine). Added
     /// word by word, not reloaded: reloading would drop the words already
@@ -61,5 +67,6 @@ final class RecognitionVocabulary {
             try? decoder.addWord(entry.word, phones: entry.phones, updateSearch: false)
         }
         isLean = false
+        dictionaryEntries = PronunciationDictionary.lineCount(of: dictionaryPath)
     }
 }

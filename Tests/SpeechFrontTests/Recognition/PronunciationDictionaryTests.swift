@@ -21,6 +21,14 @@ struct PronunciationDictionaryTests {
         #expect(try PronunciationDictionary.entries(for: [], in: path).isEmpty)
     }
 
+    /// Lines bound the entries, which size an n-gram search's word table.
+    @Test func countsLinesOrNoneForAnUnreadableFile() throws {
+        let path = try Self.write("a AH\na(2) EY\n\nread R IY D\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(PronunciationDictionary.lineCount(of: path) == 4)
+        #expect(PronunciationDictionary.lineCount(of: "/nonexistent/cmudict.dict") == 0)
+    }
+
     @Test func anUnreadableFileIsAnError() {
         #expect(throws: SpeechError.self) { try PronunciationDictionary.entries(for: ["a"], in: "/nonexistent/cmudict.dict") }
     }
