@@ -9,7 +9,9 @@
 #include <sphinxbase/fe.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // PocketSphinx reports why a call failed only in its log, through a variadic
 // callback Swift cannot implement. This one keeps the last error of the
@@ -45,6 +47,14 @@ static void voicecmd_log(void *user_data, err_lvl_t level, const char *format, .
         va_start(arguments, format);
         vfprintf(stderr, format, arguments);
         va_end(arguments);
+    }
+    // Ended here, the one message said (err_msg makes one call), without
+    // exit's tear-down of other libraries' static state under threads still
+    // using it: ONNX Runtime setting up on another core crashed on it.
+    if (level == ERR_FATAL) {
+        fflush(stdout);
+        fflush(stderr);
+        _exit(EXIT_FAILURE);
     }
 }
 

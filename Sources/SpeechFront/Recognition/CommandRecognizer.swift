@@ -17,9 +17,13 @@ public final class CommandRecognizer {
     let decoder: SearchDecoder
     let searches: RecognitionSearches
     private let vocabulary: RecognitionVocabulary
-    /// The neural second opinion, loaded on first use (its network takes
-    /// half a second to load); nil when not asked for or not installed.
-    lazy var secondOpinion: MoonshineTranscriber? = options.asksSecondOpinion ? try? MoonshineTranscriber() : nil
+    /// The neural second opinion; nil when not asked for or not installed.
+    /// Its networks take a quarter to half a second to set up: where every
+    /// utterance will ask it (rejecting in auto mode), on another core from
+    /// the start, else at first use.
+    lazy var secondOpinion: MoonshineTranscriber? = secondOpinionLoading.map { $0.wait() }
+        ?? (options.asksSecondOpinion ? try? MoonshineTranscriber() : nil)
+    private let secondOpinionLoading: ConcurrentWork<MoonshineTranscriber?>?
     /// The wake phrase's first stage, for the stream being listened to;
     /// nil without a wake phrase.
     package private(set) var wakeSpotter: WakeSpotter?
@@ -60,45 +64,58 @@ public final class CommandRecognizer {
     /// `matcher` is the model's, borrowed from whoever owns it (the
     /// engine), or compiled here when none is given.
     public init(model: CommandModel, matcher: Matcher? = nil, modelPath: String?, options: Options) throws(SpeechError) {
-        self.matcher = matcher ?? Matcher(model: model)
-        self.options = options
-        let overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
-        self.overrides = overrides
-        self.modelPath = modelPath
-        if options.utterances.denoising.mode == .on, let reason = NoiseSuppressor.unavailableReason {
-            throw SpeechError("cannot denoise: \(reason)")
+        // Begun first, to overlap the decoder's set-up and the first search.
+        secondOpinionLoading = options.asksSecondOpinion && options.mode == .auto ? ConcurrentWork { try? MoonshineTranscriber() } : nil
+        do throws(SpeechError) {
+            self.matcher = matcher ?? Matcher(model: model)
+            self.options = options
+            let overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
+            self.overrides = overrides
+            self.modelPath = modelPath
+            if options.utterances.denoising.mode == .on, let reason = NoiseSuppressor.unavailableReason {
+                throw SpeechError("cannot denoise: \(reason)")
+            }
+            PocketSphinxDecoder.captureLog(verbose: options.verbose)
+            let grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
+            // Without Moonshine a long list's commands are checked by the general
+            // language model (`isVouchedFor`), which needs the whole dictionary:
+            // read from its file at start, not word by word at the first command
+            // (0.8 s at start against 6–10 s then, where the decoder's word table
+            // was sized for the grammar's words).
+            let checkedByLanguageModel = !grammar.classes.isEmpty
+                && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
+                && FileManager.default.isReadableFile(atPath: options.files.languageModel)
+            let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
+            if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
+                throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
+            }
+            // A lean decoder is given its words one by one: room for the
+            // grammar's and every class's (its names' words, and its names, or
+            // for halves their first words and rests: at most two per word).
+            let words = lean ? grammar.words.count + grammar.classes.reduce(0) { total, list in
+                let names = list.joinedNames.count
+                return total + list.distinctWords.count + (options.hearsAsHalves(list) ? min(names, 2 * list.distinctWords.count) : names)
+            } : 0
+            decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
+                // Grammar results lose their last word to the lattice pass: keep it off.
+                try SearchDecoder(options: [
+                    ("hmm", options.files.acousticModel), ("dict", lean ? emptyDictionary : options.files.dictionary),
+                    ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"), ("remove_silence", options.keepsEveryFrame ? "no" : "yes"),
+                ] + options.decoderSettings, verbose: options.verbose)
+            }
+            vocabulary = RecognitionVocabulary(decoder: decoder, dictionaryPath: options.files.dictionary, overrides: overrides,
+                                               modelPath: modelPath, lean: lean)
+            searches = try RecognitionSearches(model: model, grammar: grammar, decoder: decoder, vocabulary: vocabulary, options: options)
+        } catch {
+            // ONNX Runtime must not be setting up while the process exits.
+            _ = secondOpinionLoading?.wait()
+            throw error
         }
-        PocketSphinxDecoder.captureLog(verbose: options.verbose)
-        let grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
-        // Without Moonshine a long list's commands are checked by the general
-        // language model (`isVouchedFor`), which needs the whole dictionary:
-        // read from its file at start, not word by word at the first command
-        // (0.8 s at start against 6–10 s then, where the decoder's word table
-        // was sized for the grammar's words).
-        let checkedByLanguageModel = !grammar.classes.isEmpty
-            && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
-            && FileManager.default.isReadableFile(atPath: options.files.languageModel)
-        let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
-        if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
-            throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
-        }
-        // A lean decoder is given its words one by one: room for the
-        // grammar's and every class's (its names' words, and its names, or
-        // for halves their first words and rests: at most two per word).
-        let words = lean ? grammar.words.count + grammar.classes.reduce(0) { total, list in
-            let names = list.joinedNames.count
-            return total + list.distinctWords.count + (options.hearsAsHalves(list) ? min(names, 2 * list.distinctWords.count) : names)
-        } : 0
-        decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
-            // Grammar results lose their last word to the lattice pass: keep it off.
-            try SearchDecoder(options: [
-                ("hmm", options.files.acousticModel), ("dict", lean ? emptyDictionary : options.files.dictionary),
-                ("bestpath", "no"), ("cmn", "batch"), ("allphone_ci", "yes"), ("remove_silence", options.keepsEveryFrame ? "no" : "yes"),
-            ] + options.decoderSettings, verbose: options.verbose)
-        }
-        vocabulary = RecognitionVocabulary(decoder: decoder, dictionaryPath: options.files.dictionary, overrides: overrides,
-                                           modelPath: modelPath, lean: lean)
-        searches = try RecognitionSearches(model: model, grammar: grammar, decoder: decoder, vocabulary: vocabulary, options: options)
+    }
+
+    deinit {
+        // Its thread must be done before the process may exit.
+        _ = secondOpinionLoading?.wait()
     }
 
     /// Replaces the model (new entities from a query, say): the recognition
