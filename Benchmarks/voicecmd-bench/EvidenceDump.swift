@@ -94,7 +94,7 @@ enum EvidenceDump {
                     ]
                     if let opinion = evidence.secondOpinion {
                         members += [("second_text", .string(opinion.text)), ("second_distance", .number(opinion.distance)),
-                                    ("second_extra", .number(opinion.extra))]
+                                    ("second_extra", .number(opinion.extra)), ("second_gap", opinion.likelihoodGap.map(JSONOutput.number) ?? .null)]
                     }
                 }
                 print(JSONOutput.object(members).serialized)

@@ -257,7 +257,7 @@ public final class CommandRecognizer {
         // nothing and keeps its speed (the loop costs as much as the search).
         if reject {
             (transcript.confidence, transcript.evidence) = try grammarConfidence(decoded, segment: segment, heard: hearing?.text)
-            if classes, !isVouchedFor(transcript, decoded, segment: segment) { transcript.confidence = 0 }
+            if classes, !isVouchedFor(&transcript, decoded, segment: segment, hearing: hearing) { transcript.confidence = 0 }
         } else {
             transcript.confidence = Self.pathConfidence(decoded)
         }
@@ -545,7 +545,7 @@ public final class CommandRecognizer {
             return transcript
         }
         (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest)
-        if searches.commandsHaveClasses, !isVouchedFor(transcript, aligned.command, segment: aligned.rest) { transcript.confidence = 0 }
+        if searches.commandsHaveClasses, !isVouchedFor(&transcript, aligned.command, segment: aligned.rest, hearing: nil) { transcript.confidence = 0 }
         rejectIfDoubtful(&transcript)
         return try preferringFreeText(transcript, aligned.rest)
     }

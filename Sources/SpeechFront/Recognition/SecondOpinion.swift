@@ -20,6 +20,11 @@ public struct SecondOpinion: Sendable, Equatable {
     /// command does not account for ("okay rhasspy turn on the lamp" for
     /// "turn on the lamp" has some; a coffee order heard as a timer, most).
     public internal(set) var extra: Double
+    /// How much less likely (nats) the neural recogniser finds writing the
+    /// command's words for this audio than writing its own: 0 when it
+    /// wrote them, far below for other talk. Weighed only for a list heard
+    /// as a class whose command the phones did not vouch for; nil otherwise.
+    public internal(set) var likelihoodGap: Double?
 
     /// Compares `said` (the command's phones) with the phones of the
     /// neural recogniser's `text`, each word's from `phonesOf`.

@@ -153,6 +153,24 @@ struct ClassSearchTests {
         #expect(call.match?.best?.argument("who")?.value == .entity("david-miller"), "\(call.text) at \(call.confidence); \(moonshine)")
     }
 
+    /// A name Moonshine does not know it writes as other words ("the
+    /// library right there, Rob" for espeak-ng's "barbara romero"), too far
+    /// in phones to vouch; it still finds the listed name nearly as likely
+    /// as its own words, and the command is taken. Other talk some name
+    /// fits it finds far less likely (`otherSpeechSomeNameFitsIsNotTaken`).
+    @Test(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "needs Moonshine"))
+    func aNameMoonshineWritesAsOtherWordsIsVouchedForByItsLikelihood() throws {
+        let model = try Self.phone(first: Self.first + ["barbara"], last: Self.last + ["romero"])
+        let recognizer = try Self.recognizer(classAbove: 100, model: model, secondOpinion: true)
+        let heard = try #require(try Self.heard("contact-barbara-romero-espeak-m3", by: recognizer))
+        let opinion = try #require(heard.evidence?.secondOpinion)
+        #expect(heard.match?.best?.argument("who")?.value == .entity("barbara-romero"),
+                "\(heard.text) at \(heard.confidence); Moonshine \(opinion.text) at \(opinion.distance)")
+        // Taken by its likelihood: its phones were too far to vouch.
+        #expect(opinion.likelihoodGap.map { $0 >= -CommandRecognizer.mostNatsBelowOwnWords } == true,
+                "Moonshine \(opinion.text), \(opinion.distance) phone edits a phone, gap \(String(describing: opinion.likelihoodGap))")
+    }
+
     /// Without Moonshine, PocketSphinx's general language model vouches:
     /// it hears other talk as the words it was, and the message to a
     /// contact as that message.
