@@ -78,4 +78,5 @@ do {
     printError("Error: \(error.message)")
     status = 1
 }
+BackgroundWork.finish()
 exit(status)

@@ -64,38 +64,39 @@ public final class CommandRecognizer {
     /// `matcher` is the model's, borrowed from whoever owns it (the
     /// engine), or compiled here when none is given.
     public init(model: CommandModel, matcher: Matcher? = nil, modelPath: String?, options: Options) throws(SpeechError) {
-        // Begun first, to overlap the decoder's set-up and the first search.
+        self.matcher = matcher ?? Matcher(model: model)
+        self.options = options
+        let overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
+        self.overrides = overrides
+        self.modelPath = modelPath
+        if options.utterances.denoising.mode == .on, let reason = NoiseSuppressor.unavailableReason {
+            throw SpeechError("cannot denoise: \(reason)")
+        }
+        PocketSphinxDecoder.captureLog(verbose: options.verbose)
+        let grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
+        // Without Moonshine a long list's commands are checked by the general
+        // language model (`isVouchedFor`), which needs the whole dictionary:
+        // read from its file at start, not word by word at the first command
+        // (0.8 s at start against 6–10 s then, where the decoder's word table
+        // was sized for the grammar's words).
+        let checkedByLanguageModel = !grammar.classes.isEmpty
+            && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
+            && FileManager.default.isReadableFile(atPath: options.files.languageModel)
+        let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
+        if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
+            throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
+        }
+        // A lean decoder is given its words one by one: room for the
+        // grammar's and every class's (its names' words, and its names, or
+        // for halves their first words and rests: at most two per word).
+        let words = lean ? grammar.words.count + grammar.classes.reduce(0) { total, list in
+            let names = list.joinedNames.count
+            return total + list.distinctWords.count + (options.hearsAsHalves(list) ? min(names, 2 * list.distinctWords.count) : names)
+        } : 0
+        // Begun once the quick checks passed, to overlap the decoder's
+        // set-up and the first search.
         secondOpinionLoading = options.asksSecondOpinion && options.mode == .auto ? ConcurrentWork { try? MoonshineTranscriber() } : nil
         do throws(SpeechError) {
-            self.matcher = matcher ?? Matcher(model: model)
-            self.options = options
-            let overrides = try Pronunciations.overrides(forModel: modelPath, builtIn: options.pronunciations)
-            self.overrides = overrides
-            self.modelPath = modelPath
-            if options.utterances.denoising.mode == .on, let reason = NoiseSuppressor.unavailableReason {
-                throw SpeechError("cannot denoise: \(reason)")
-            }
-            PocketSphinxDecoder.captureLog(verbose: options.verbose)
-            let grammar = JSGFGrammar(model: model, classAbove: options.classAbove)
-            // Without Moonshine a long list's commands are checked by the general
-            // language model (`isVouchedFor`), which needs the whole dictionary:
-            // read from its file at start, not word by word at the first command
-            // (0.8 s at start against 6–10 s then, where the decoder's word table
-            // was sized for the grammar's words).
-            let checkedByLanguageModel = !grammar.classes.isEmpty
-                && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
-                && FileManager.default.isReadableFile(atPath: options.files.languageModel)
-            let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
-            if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
-                throw SpeechError("cannot read the pronunciation dictionary \(options.files.dictionary)")
-            }
-            // A lean decoder is given its words one by one: room for the
-            // grammar's and every class's (its names' words, and its names, or
-            // for halves their first words and rests: at most two per word).
-            let words = lean ? grammar.words.count + grammar.classes.reduce(0) { total, list in
-                let names = list.joinedNames.count
-                return total + list.distinctWords.count + (options.hearsAsHalves(list) ? min(names, 2 * list.distinctWords.count) : names)
-            } : 0
             decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
                 // Grammar results lose their last word to the lattice pass: keep it off.
                 try SearchDecoder(options: [
@@ -544,8 +545,10 @@ public final class CommandRecognizer {
             transcript.confidence = Self.pathConfidence(aligned.command)
             return transcript
         }
-        (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest)
-        if searches.commandsHaveClasses, !isVouchedFor(&transcript, aligned.command, segment: aligned.rest, hearing: nil) { transcript.confidence = 0 }
+        // A long list's command may be weighed by Moonshine's likelihood: its hearing is kept.
+        let hearing = searches.commandsHaveClasses ? secondOpinion?.hear(aligned.rest.samplesAsHeard[...]) : nil
+        (transcript.confidence, transcript.evidence) = try grammarConfidence(aligned.command, segment: aligned.rest, heard: hearing?.text)
+        if searches.commandsHaveClasses, !isVouchedFor(&transcript, aligned.command, segment: aligned.rest, hearing: hearing) { transcript.confidence = 0 }
         rejectIfDoubtful(&transcript)
         return try preferringFreeText(transcript, aligned.rest)
     }

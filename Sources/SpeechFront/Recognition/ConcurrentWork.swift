@@ -16,6 +16,7 @@ final class ConcurrentWork<Result>: @unchecked Sendable {
 
     init(_ work: @escaping () -> Result) {
         self.work = work
+        BackgroundWork.running.enter()
         // A thread of its own, not Dispatch's pool: callers may be pool
         // threads themselves (a batch's `concurrentPerform`), and work
         // queued behind them while they wait would never run.
@@ -23,17 +24,34 @@ final class ConcurrentWork<Result>: @unchecked Sendable {
             result = self.work?()
             self.work = nil
             done.signal()
+            BackgroundWork.running.leave()
         }
         thread.qualityOfService = .userInitiated
         thread.start()
     }
 
-    /// The work's result, once it is done. One caller waits.
+    /// The work's result, once it is done.
     func wait() -> Result {
         if !waited {
             done.wait()
             waited = true
+            // Whoever waits next returns at once.
+            done.signal()
         }
         return result!
+    }
+}
+
+/// Work the recognisers began on other threads (the neural recogniser set
+/// up, or hearing an utterance), in the whole process.
+public enum BackgroundWork {
+    /// Work begun and not yet done.
+    static let running = DispatchGroup()
+
+    /// Returns once none is running. Call it before `exit`: exit's
+    /// tear-down of ONNX Runtime's static state under a thread still
+    /// using it crashes the process.
+    public static func finish() {
+        running.wait()
     }
 }

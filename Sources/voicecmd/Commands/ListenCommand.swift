@@ -164,7 +164,9 @@ final class Interruption {
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let interrupted = InterruptCount()
         source.setEventHandler {
-            if interrupted.increment() > 1 { exit(130) }
+            // At once, without exit's tear-down: a network may be running
+            // on another thread (stdout and stderr are written unbuffered).
+            if interrupted.increment() > 1 { _exit(130) }
             onInterrupt()
         }
         source.resume()
