@@ -12,7 +12,6 @@ final class ConcurrentWork<Result>: @unchecked Sendable {
     private var work: (() -> Result)?
     private var result: Result?
     private let done = DispatchSemaphore(value: 0)
-    private var waited = false
 
     init(_ work: @escaping () -> Result) {
         self.work = work
@@ -32,12 +31,9 @@ final class ConcurrentWork<Result>: @unchecked Sendable {
 
     /// The work's result, once it is done.
     func wait() -> Result {
-        if !waited {
-            done.wait()
-            waited = true
-            // Whoever waits next returns at once.
-            done.signal()
-        }
+        done.wait()
+        // Whoever waits next returns at once.
+        done.signal()
         return result!
     }
 }
