@@ -51,7 +51,7 @@ func runTool(_ argv: [String]) -> Int32 {
         return 64
     } catch let error as ModelLoadError {
         printError(error.diagnostics.map { diagnostic in
-            let line = "Error: \(diagnostic.location): \(diagnostic.message)"
+            let line = "Error: \(Diagnostic.oneLine(diagnostic.location)): \(Diagnostic.oneLine(diagnostic.message))"
             return diagnostic.excerpt.isEmpty ? line : line + "\n" + diagnostic.excerpt
         }.joined(separator: "\n"))
         return 1
@@ -70,6 +70,7 @@ func runTool(_ argv: [String]) -> Int32 {
     }
 }
 
+DescriptorWrite.reopenClosedStandardDescriptors()
 ProcessMemory.tuneForRecognition()
 var status = runTool(CommandLine.arguments)
 do {

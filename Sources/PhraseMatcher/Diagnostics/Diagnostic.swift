@@ -72,11 +72,17 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// written with "\n" in it) is shown escaped.
     public var summary: String { "\(location): \(severity.rawValue): \(Self.oneLine(message))" }
 
-    static func oneLine(_ text: String) -> String {
+    public static func oneLine(_ text: String) -> String { escapingControlCharacters(text) }
+
+    /// `text` with its control characters written as escapes ("\\n",
+    /// "\\u{1b}"), so a name or a file's bytes cannot break a message's
+    /// line or drive the terminal; newlines kept when `keepingNewlines`
+    /// (a message of several lines).
+    public static func escapingControlCharacters(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
         return String(text.unicodeScalars.map { scalar -> String in
             switch scalar {
-            case "\n": "\\n"
+            case "\n": keepingNewlines ? "\n" : "\\n"
             case "\t": "\\t"
             case "\r": "\\r"
             default:

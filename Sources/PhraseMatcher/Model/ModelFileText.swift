@@ -17,18 +17,21 @@ enum ModelFileText {
     /// Why a file gave no text: each reader words the first case its own way.
     enum Failure: Error {
         /// The file could not be read, and why ("no such file").
-        case unreadable(String)
+        case unreadable(BoundedFileReader.Failure)
         /// It is not UTF-8: the error at the first bad byte.
         case notText(Diagnostic)
     }
 
     /// The text of `path`; `what` names it in errors ("the model file").
-    static func read(path: String, displayName: String, what: String, limit: Int = maximumBytes) throws(Failure) -> String {
+    /// With `folder`, a file a model names: read only when what is opened
+    /// lies in that folder or below it.
+    static func read(path: String, displayName: String, what: String, limit: Int = maximumBytes,
+                     inside folder: String? = nil) throws(Failure) -> String {
         let data: Data
         do {
-            data = try BoundedFileReader.read(path, limit: limit)
+            data = try BoundedFileReader.read(path, limit: limit, inside: folder)
         } catch {
-            throw .unreadable(error.reason)
+            throw .unreadable(error)
         }
         return try decode([UInt8](data), displayName: displayName, what: what)
     }

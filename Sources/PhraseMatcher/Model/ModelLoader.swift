@@ -20,6 +20,7 @@ public enum ModelLoader {
         var named: [(path: String, inFolder: Bool)] = []
         var errors: [Diagnostic] = []
         var folders: [(path: String, firstFile: Int, count: Int)] = []
+        var folderOfFile: [Int: String] = [:]
         for path in paths {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -33,6 +34,7 @@ public enum ModelLoader {
                 }
                 let jsonFiles = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
                 folders.append((path, named.count, jsonFiles.count))
+                for index in named.count..<(named.count + jsonFiles.count) { folderOfFile[index] = path }
                 named += jsonFiles.map { ((path as NSString).appendingPathComponent($0), true) }
             } else {
                 named.append((path, false))
@@ -43,7 +45,9 @@ public enum ModelLoader {
         var isModel = [Bool](repeating: false, count: named.count)
         for (index, file) in named.enumerated() {
             do {
-                let text = try readText(path: file.path, displayName: file.path)
+                // A folder's member is read only when it lies in the folder
+                // (a link in it may lead anywhere); a file named is the user's.
+                let text = try readText(path: file.path, displayName: file.path, inside: folderOfFile[index])
                 let source = SourceFile(name: file.path, text: text)
                 let (root, deferredLists) = try PositionedJSONParser.parseDeferringLongLists(source)
                 if file.inFolder, Self.isEntityFile(root) { continue }
@@ -103,13 +107,13 @@ public enum ModelLoader {
         try PositionedJSONParser.parse(source)
     }
 
-    static func readText(path: String, displayName: String) throws(ModelLoadError) -> String {
+    static func readText(path: String, displayName: String, inside folder: String? = nil) throws(ModelLoadError) -> String {
         do {
-            return try ModelFileText.read(path: path, displayName: displayName, what: "the model file")
+            return try ModelFileText.read(path: path, displayName: displayName, what: "the model file", inside: folder)
         } catch {
             switch error {
-            case .unreadable(let reason):
-                throw ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: "cannot read the model file: \(reason)",
+            case .unreadable(let failure):
+                throw ModelLoadError(diagnostics: [Diagnostic(severity: .error, message: "cannot read the model file: \(failure.reason)",
                                                               file: displayName, line: 0, column: 0)])
             case .notText(let diagnostic):
                 throw ModelLoadError(diagnostics: [diagnostic])

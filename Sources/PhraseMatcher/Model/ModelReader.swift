@@ -246,9 +246,10 @@ struct ModelReader {
             error("\"\(relative)\" cannot be included: only a model read from a file can include others", at: node)
             return
         }
+        guard hasSafeName(relative, "the included file", at: node) else { return }
         let path = Self.tidied(relative.hasPrefix("/") ? relative : (folder as NSString).appendingPathComponent(relative))
         guard Self.lies(path, inside: root) else {
-            error("the included file \"\(relative)\" is outside the model's folder; included files must be in it or below it", at: node)
+            error("the included file \"\(BoundedFileReader.displayed(relative))\" is outside the model's folder; included files must be in it or below it", at: node)
             return
         }
         let canonical = Self.canonical(path)
@@ -265,7 +266,8 @@ struct ModelReader {
             error("\"\(relative)\" is included \(Self.maximumIncludeDepth) files deep; at most \(Self.maximumIncludeDepth) levels are read", at: node)
             return
         }
-        guard let (packageSource, packageRoot) = readFile(path, what: "the included file", named: "\"\(relative)\"", at: node) else { return }
+        guard let (packageSource, packageRoot) = readFile(path, what: "the included file", named: "\"\(relative)\"", at: node,
+                                                          inside: root) else { return }
         let (outerSource, outerFolder) = (source, baseDirectory)
         source = packageSource
         baseDirectory = (path as NSString).deletingLastPathComponent
@@ -517,12 +519,13 @@ struct ModelReader {
 
     private mutating func readEntityFile(type: String, _ node: JSONNode) -> [Entity]? {
         guard let relative = nonEmptyString(node, "the entity file of \(type)") else { return nil }
+        guard hasSafeName(relative, "the entity file of \(type)", at: node) else { return nil }
         let folder = baseDirectory.map { $0.isEmpty ? "." : $0 } ?? "."
         let path = relative.hasPrefix("/") ? relative : (folder as NSString).appendingPathComponent(relative)
         // A model names files beside it; a path that leads elsewhere (../../etc/passwd,
         // a link out of the folder) is refused before anything of it is read.
         guard Self.lies(path, inside: folder) else {
-            error("the entity file \"\(relative)\" of \(type) is outside the model's folder; entity files must be in it or below it",
+            error("the entity file \"\(BoundedFileReader.displayed(relative))\" of \(type) is outside the model's folder; entity files must be in it or below it",
                   at: node)
             return nil
         }
@@ -530,7 +533,7 @@ struct ModelReader {
         // entity files' own bound; an object holding "entities" whole.
         let named = "\"\(relative)\" of \(type)"
         guard let entitySource = readText(path, what: "the entity file", named: named, at: node,
-                                          limit: ModelFileText.maximumEntityBytes) else { return nil }
+                                          limit: ModelFileText.maximumEntityBytes, inside: folder) else { return nil }
         let outerSource = source
         source = entitySource
         let read = streamedEntities(type: type, expected: 1024) { each throws(ModelLoadError) in
@@ -557,19 +560,25 @@ struct ModelReader {
 
     /// A file the model names (an entity file, an included file), read and
     /// parsed; nil after its errors are reported (`named` says which in them).
-    private mutating func readFile(_ path: String, what: String, named: String, at node: JSONNode) -> (SourceFile, JSONNode)? {
-        guard let file = readText(path, what: what, named: named, at: node), let root = parse(file) else { return nil }
+    private mutating func readFile(_ path: String, what: String, named: String, at node: JSONNode,
+                                   inside folder: String) -> (SourceFile, JSONNode)? {
+        guard let file = readText(path, what: what, named: named, at: node, inside: folder), let root = parse(file) else { return nil }
         return (file, root)
     }
 
-    /// A file's text, at most `limit` bytes; nil after its error is reported.
+    /// A file's text, at most `limit` bytes, read only when what is opened
+    /// lies in `folder` or below it; nil after its error is reported (the
+    /// reason alone, never a byte of a file outside).
     private mutating func readText(_ path: String, what: String, named: String, at node: JSONNode,
-                                   limit: Int = ModelFileText.maximumBytes) -> SourceFile? {
+                                   limit: Int = ModelFileText.maximumBytes, inside folder: String) -> SourceFile? {
         do {
-            return SourceFile(name: path, text: try ModelFileText.read(path: path, displayName: path, what: what, limit: limit))
+            return SourceFile(name: path, text: try ModelFileText.read(path: path, displayName: path, what: what, limit: limit,
+                                                                        inside: folder))
         } catch {
             switch error {
-            case .unreadable(let reason): self.error("cannot read \(what) \(named) (\(path)): \(reason)", at: node)
+            case .unreadable(let failure):
+                self.error("cannot read \(what) \(BoundedFileReader.displayed(named)) (\(BoundedFileReader.displayed(path))): "
+                           + failure.reason, at: node)
             case .notText(let diagnostic): diagnostics.append(diagnostic)
             }
             return nil
@@ -582,6 +591,18 @@ struct ModelReader {
         } catch {
             diagnostics += error.diagnostics
             return nil
+        }
+    }
+
+    /// Whether a file name a model gives holds no control character (a NUL
+    /// would end it where the system reads it); reported when it does.
+    private mutating func hasSafeName(_ name: String, _ what: String, at node: JSONNode) -> Bool {
+        do {
+            try BoundedFileReader.requireSafeName(name, strict: true)
+            return true
+        } catch {
+            self.error("\(what), \"\(BoundedFileReader.displayed(name))\", cannot be read: \(error.reason)", at: node)
+            return false
         }
     }
 

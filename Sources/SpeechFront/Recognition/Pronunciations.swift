@@ -11,10 +11,17 @@ public enum Pronunciations {
         (path as NSString).deletingPathExtension + ".dict"
     }
 
-    /// Reads `word PHONES…` lines; `#` starts a comment.
-    public static func readDictionary(path: String) throws(SpeechError) -> [String: String] {
+    /// The folder a model's `.dict` must lie in: the model file's own.
+    public static func modelFolder(_ modelPath: String) -> String {
+        let folder = (modelPath as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// Reads `word PHONES…` lines; `#` starts a comment. With `folder`, a
+    /// file a model names: read only when what is opened lies in it.
+    public static func readDictionary(path: String, inside folder: String? = nil) throws(SpeechError) -> [String: String] {
         do {
-            return try entries(ofDictionary: path)
+            return try entries(ofDictionary: path, inside: folder)
         } catch {
             throw error.speechError
         }
@@ -46,11 +53,12 @@ public enum Pronunciations {
         }
     }
 
-    /// The entries of the dictionary file at `path`.
-    package static func entries(ofDictionary path: String) throws(DictionaryProblem) -> [String: String] {
+    /// The entries of the dictionary file at `path`, read only when what is
+    /// opened lies in `folder`, when given.
+    package static func entries(ofDictionary path: String, inside folder: String? = nil) throws(DictionaryProblem) -> [String: String] {
         let text: String
         do {
-            text = String(decoding: try BoundedFileReader.read(path, limit: largestDictionary), as: UTF8.self)
+            text = String(decoding: try BoundedFileReader.read(path, limit: largestDictionary, inside: folder), as: UTF8.self)
         } catch {
             throw DictionaryProblem(file: path, line: 0, column: 0, reason: "cannot read the pronunciation dictionary: \(error.reason)")
         }
@@ -131,7 +139,7 @@ extension Pronunciations {
     public static func overrides(forModel modelPath: String?, builtIn: [String: String] = [:]) throws(SpeechError) -> [String: String] {
         var overrides = ValueWordPronunciations.missingFromCMUDictionary
         if let modelPath, FileManager.default.fileExists(atPath: overridePath(forModel: modelPath)) {
-            overrides.merge(try readDictionary(path: overridePath(forModel: modelPath))) { $1 }
+            overrides.merge(try readDictionary(path: overridePath(forModel: modelPath), inside: modelFolder(modelPath))) { $1 }
         }
         return overrides.merging(builtIn) { $1 }
     }

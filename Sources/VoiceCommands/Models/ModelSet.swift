@@ -50,7 +50,7 @@ public struct ModelSet: Sendable {
             let path = Pronunciations.overridePath(forModel: file)
             guard FileManager.default.fileExists(atPath: path) else { continue }
             do {
-                pronunciations.merge(try Pronunciations.entries(ofDictionary: path)) { earlier, _ in earlier }
+                pronunciations.merge(try Pronunciations.entries(ofDictionary: path, inside: Pronunciations.modelFolder(file))) { earlier, _ in earlier }
             } catch {
                 problems.append(Diagnostic(severity: .error, message: error.reason, file: error.file, line: error.line, column: error.column,
                                            sourceLine: error.sourceLine))

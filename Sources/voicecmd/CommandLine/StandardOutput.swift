@@ -14,18 +14,7 @@ enum StandardOutput {
         let bytes = Array((text + terminator).utf8)
         state.withLock { state in
             guard state.failure == nil else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { buffer in
-                    Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    state.failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+            state.failure = DescriptorWrite.all(bytes, to: STDOUT_FILENO)
         }
     }
 

@@ -70,14 +70,7 @@ final class StatusLine: Sendable {
     }
 
     private static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        StandardError.write(text)
     }
 
     /// "hearing    ▮▮▮▮▮▯▯▯▯▯  -31 dB": the phase (speaking wins), and the

@@ -156,7 +156,9 @@ enum ShortcutOption {
     }
 }
 
-/// Writes to standard error.
+/// Writes to standard error, control characters escaped (a file name or a
+/// library's message holding raw bytes cannot drive the terminal).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    let text = Diagnostic.escapingControlCharacters(text, keepingNewlines: true)
+    StandardError.write(text.hasSuffix("\n") ? text : text + "\n")
 }

@@ -16,14 +16,14 @@ final class Progress: Sendable {
         guard enabled else { return }
         done.withLock { done in
             done += 1
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(done)/\(total) \(file)".utf8))
+            StandardError.write("\r\u{1B}[K\(done)/\(total) \(file)")
         }
     }
 
     /// Takes the progress line away, so a result can be printed in its place.
     func clearLine() {
         guard enabled else { return }
-        done.withLock { _ in FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        done.withLock { _ in StandardError.write("\r\u{1B}[K") }
     }
 
     func finish() { clearLine() }

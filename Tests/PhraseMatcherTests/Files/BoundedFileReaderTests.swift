@@ -56,4 +56,31 @@ struct BoundedFileReaderTests {
             try BoundedFileReader.requireRegularFile(path, limit: 2 << 20)
         }
     }
+
+    /// Inside a folder, what is opened is judged: a link out of it, a link
+    /// to that link, `..` and a NUL are refused; a link within it is read.
+    @Test func aFileInsideAFolderIsJudgedByWhatIsOpened() throws {
+        let root = Self.temporaryPath("contained")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/m", withIntermediateDirectories: true)
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: root + "/outside.txt"))
+        try Data("inside".utf8).write(to: URL(fileURLWithPath: root + "/m/inside.txt"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/m/out", withDestinationPath: "../outside.txt")
+        try FileManager.default.createSymbolicLink(atPath: root + "/m/out2", withDestinationPath: "out")
+        try FileManager.default.createSymbolicLink(atPath: root + "/m/in", withDestinationPath: "inside.txt")
+        for name in ["out", "out2", "../outside.txt", root + "/outside.txt"] {
+            #expect(throws: BoundedFileReader.Failure.self) { try BoundedFileReader.read(root + "/m/" + name, limit: 100, inside: root + "/m") }
+            do {
+                _ = try BoundedFileReader.read(root + "/m/" + name, limit: 100, inside: root + "/m")
+            } catch {
+                #expect(error.isOutside, "\(name): \(error.reason)")
+            }
+        }
+        #expect(throws: BoundedFileReader.Failure(reason: "its name holds the control character U+0000")) {
+            try BoundedFileReader.read(root + "/m/x\u{0}/../inside.txt", limit: 100, inside: root + "/m")
+        }
+        #expect(try BoundedFileReader.read(root + "/m/in", limit: 100, inside: root + "/m") == Data("inside".utf8))
+        // Without a folder the user's own link is followed.
+        #expect(try BoundedFileReader.read(root + "/m/out", limit: 100) == Data("outside".utf8))
+    }
 }
