@@ -15,11 +15,14 @@ enum ToolRunner {
 
     /// `keepInputOpen`: seconds to hold stdin open after writing `stdin`, as
     /// a person who has not answered yet would.
+    /// `executable`: a program that runs voicecmd (`/usr/bin/timeout`), given
+    /// `arguments`' first, then voicecmd's path, then the rest.
     static func run(_ arguments: [String], stdin: String? = nil, keepInputOpen: Double? = nil,
-                    environment: [String: String]? = nil) throws -> ToolRun {
+                    environment: [String: String]? = nil, executable: String? = nil) throws -> ToolRun {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("voicecmd")
-        process.arguments = arguments
+        let tool = productsDirectory.appendingPathComponent("voicecmd")
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? tool
+        process.arguments = executable == nil ? arguments : [arguments[0], tool.path] + arguments.dropFirst()
         process.currentDirectoryURL = projectDirectory
         if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe(), input = Pipe()

@@ -73,7 +73,7 @@ package enum BoundedFileReader {
                 data.append(chunk)
             }
         } catch {
-            throw Failure(reason: "it cannot be read (\((error as NSError).localizedDescription))")
+            throw Failure(reason: "it cannot be read (\(SystemReason.of(error)))")
         }
         if data.count > limit { throw tooLarge(limit) }
         return (data, Int(status.st_size))

@@ -28,7 +28,7 @@ public enum ModelLoader {
                 do {
                     names = try FileManager.default.contentsOfDirectory(atPath: path)
                 } catch {
-                    errors.append(Diagnostic(severity: .error, message: "cannot read the folder: \(error.localizedDescription)",
+                    errors.append(Diagnostic(severity: .error, message: "cannot read the folder: \(SystemReason.of(error))",
                                              file: path, line: 0, column: 0))
                     continue
                 }

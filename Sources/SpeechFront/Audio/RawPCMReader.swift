@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// Raw 16 kHz 16-bit little-endian mono PCM from a file or standard input.
 package struct RawPCMReader: AudioReader {
@@ -27,7 +28,7 @@ package struct RawPCMReader: AudioReader {
         do {
             data = try handle.read(upToCount: AudioReaders.chunkFrames * 2) ?? Data()
         } catch {
-            throw SpeechError("\(name): \(error.localizedDescription)")
+            throw SpeechError("\(name): \(SystemReason.of(error))")
         }
         var bytes = [UInt8](data)
         if !checkedStart {

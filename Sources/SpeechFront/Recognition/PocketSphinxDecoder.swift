@@ -144,7 +144,7 @@ final class PocketSphinxDecoder {
         do {
             try Data(arpa.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
-            throw SpeechError("cannot write the \(name) language model to \(path): \((error as NSError).localizedDescription)")
+            throw SpeechError("cannot write the \(name) language model to \(path): \(SystemReason.of(error))")
         }
         defer { unlink(path) }
         voicecmd_forget_last_error()

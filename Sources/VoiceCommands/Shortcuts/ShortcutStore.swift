@@ -20,7 +20,7 @@ public struct ShortcutStore: Sendable {
     /// `$XDG_CONFIG_HOME/voicecmd/shortcuts.json`, else under `~/.config`.
     public static func defaultPath(environment: [String: String]) -> String {
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".config")
+            ?? (HomeFolder.path(environment: environment) as NSString).appendingPathComponent(".config")
         return (config as NSString).appendingPathComponent("voicecmd/shortcuts.json")
     }
 
@@ -76,9 +76,7 @@ public struct ShortcutStore: Sendable {
             ancestor = (ancestor as NSString).deletingLastPathComponent
         }
         // The system's own reason (permission, a read-only or full disk).
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
-        return (error as NSError).localizedDescription
+        return SystemReason.of(error)
     }
 
     private func contents() throws(VoiceCommandError) -> Data? {
@@ -98,7 +96,9 @@ public struct ShortcutStore: Sendable {
         do {
             try FileReplacement.write(Array(text.utf8), to: path, permissions: 0o600)
         } catch {
-            throw VoiceCommandError("cannot write \(path): \(error.reason); the shortcuts are unchanged")
+            var link = stat()
+            let hint = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK ? " (name the file the link points to instead)" : ""
+            throw VoiceCommandError("cannot write \(path): \(error.reason); the shortcuts are unchanged" + hint)
         }
     }
 
@@ -107,8 +107,20 @@ public struct ShortcutStore: Sendable {
         private let descriptor: Int32
 
         init(path: String) throws(VoiceCommandError) {
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw VoiceCommandError("cannot lock \(path): \(String(cString: strerror(errno)))") }
+            // Looked at first (opening a device can do something), then
+            // opened without following a link, and the descriptor judged.
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw VoiceCommandError("cannot lock \(path): it is not a regular file")
+            }
+            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw VoiceCommandError("cannot lock \(path): " + (errno == ELOOP ? "it is a symbolic link" : String(cString: strerror(errno))))
+            }
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                close(descriptor)
+                throw VoiceCommandError("cannot lock \(path): it is not a regular file")
+            }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     let reason = String(cString: strerror(errno))

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 import SpeechFront
 
 /// Where trained wake detectors are kept: one file per phrase in
@@ -9,8 +10,7 @@ package enum WakeNetworkCache {
     package static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let folder = environment["VOICECMD_WAKE_CACHE"], !folder.isEmpty { return folder }
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/voicecmd/wake" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.cache/voicecmd/wake"
+        return HomeFolder.path(environment: environment) + "/.cache/voicecmd/wake"
     }
 
     /// The file of `phrase`'s detector: its words joined by "_" (each
@@ -34,6 +34,40 @@ package enum WakeNetworkCache {
         return network
     }
 
+    /// `phrase`'s trained detector when one is there and usable. A damaged
+    /// one is set aside (renamed `….damaged`, so it is not tried again and
+    /// can be looked at) and said in `problem`: the phrase is then heard
+    /// without it, as if none had been trained.
+    package static func usableNetwork(for phrase: WakePhrase, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (network: WakeNetwork?, problem: String?) {
+        do {
+            return (try network(for: phrase, environment: environment), nil)
+        } catch {
+            let path = path(for: phrase, environment: environment)
+            let aside = path + ".damaged"
+            let moved = rename(path, aside) == 0
+            return (nil, "the wake detector \(path) cannot be used (\(error.message))"
+                    + (moved ? "; it was set aside as \(aside)" : "") + "; listening without it. "
+                    + "Make it again with: voicecmd wake train \(phrase.text)")
+        }
+    }
+
+    /// Throws, before a training's minutes, what would keep its detector
+    /// from being kept for `phrase` (the folder made if missing).
+    package static func requireStorable(for phrase: WakePhrase,
+                                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory(environment: environment), withIntermediateDirectories: true)
+        } catch {
+            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(SystemReason.of(error))")
+        }
+        do {
+            try FileReplacement.requireWritable(path(for: phrase, environment: environment))
+        } catch {
+            throw SpeechError("cannot keep the wake detector at \(path(for: phrase, environment: environment)): \(error.reason)")
+        }
+    }
+
     /// Keeps `network` where `network(for:)` finds it; returns the path.
     @discardableResult
     package static func store(_ network: WakeNetwork, for phrase: WakePhrase,
@@ -42,7 +76,7 @@ package enum WakeNetworkCache {
         do {
             try FileManager.default.createDirectory(atPath: directory(environment: environment), withIntermediateDirectories: true)
         } catch {
-            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(error.localizedDescription)")
+            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(SystemReason.of(error))")
         }
         try network.write(to: path)
         return path

@@ -7,7 +7,9 @@ enum ArgumentParser {
         var remaining = arguments[...]
         var optionsEnded = false
         while let argument = remaining.popFirst() {
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+            // An option's name holds no space: "-- --" said as a shortcut's
+            // sentence is an argument, not an option nobody has.
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || argument.contains(where: \.isWhitespace) {
                 parsed.positionals.append(argument)
                 continue
             }

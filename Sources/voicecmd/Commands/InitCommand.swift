@@ -24,22 +24,32 @@ enum InitCommand: Subcommand {
         let folder = arguments.positionals[0]
         let model = template.files[0].name
         let cases = template.files[1].name
+        guard !folder.isEmpty else { throw UsageError(message: "the folder to write into is empty; name one, such as ./my-model", command: spec) }
         let files = template.files + [("README.md", readme(template, model: model, cases: cases, folder: folder))]
+        let madeFolder = !FileManager.default.fileExists(atPath: folder)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ToolFailure(message: "cannot create the folder \(folder): \((error as NSError).localizedDescription)")
+            throw ToolFailure(message: "cannot create the folder \(folder): \(SystemReason.of(error))")
         }
         // Nothing is written when any file is there already: a person's own work is never replaced.
-        let existing = files.map(\.name).filter { FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }
+        var status = stat()
+        let existing = files.map(\.name).filter { lstat((folder as NSString).appendingPathComponent($0), &status) == 0 }
         guard existing.isEmpty else {
             throw ToolFailure(message: "\(folder) already holds \(existing.joined(separator: ", ")); nothing was written")
         }
+        // All or nothing: a write that fails (a full disk) takes back what
+        // this run wrote, so the next run finds the folder as it was.
+        var written: [String] = []
         for (file, text) in files {
             let path = (folder as NSString).appendingPathComponent(file)
-            guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8),
-                                                 attributes: [.posixPermissions: file.hasSuffix(".sh") ? 0o755 : 0o644]) else {
-                throw ToolFailure(message: "cannot write \(path)")
+            do {
+                try FileReplacement.write(Array(text.utf8), to: path, permissions: file.hasSuffix(".sh") ? 0o755 : 0o644, replacing: false)
+                written.append(path)
+            } catch {
+                for path in written { unlink(path) }
+                if madeFolder { rmdir(folder) }
+                throw ToolFailure(message: "cannot write \(path): \(error.reason); nothing was written")
             }
         }
         StandardOutput.write("Wrote the \(template.name) template to \(folder): \(files.map(\.name).joined(separator: ", ")).")

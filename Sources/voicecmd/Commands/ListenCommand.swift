@@ -140,7 +140,11 @@ enum ListenCommand: Subcommand {
             throw UsageError(message: "--wake: \(error.message)", command: spec)
         }
         // The phrase's trained detector (voicecmd wake train), when there is one and the embedding it reads.
-        if SpeechEmbedding.unavailableReason == nil { wake.network = try WakeNetworkCache.network(for: wake) }
+        if SpeechEmbedding.unavailableReason == nil {
+            let (network, problem) = WakeNetworkCache.usableNetwork(for: wake)
+            if let problem { printError("voicecmd: \(problem)") }
+            wake.network = network
+        }
         return wake
     }
 

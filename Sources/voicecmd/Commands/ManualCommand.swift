@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// `voicecmd manual [subcommand]`: the manual page, in roff, for `man`.
 enum ManualCommand: Subcommand {
@@ -16,13 +17,14 @@ enum ManualCommand: Subcommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let specs = subcommands.map { $0.spec }
         if let folder = arguments.value("folder") {
+            guard !folder.isEmpty else { throw UsageError(message: "the folder to write the pages into is empty; name one", command: spec) }
             var pages = [("voicecmd.1", ManPage.root(abstract: overview, subcommands: specs, version: version))]
             pages += specs.map { ("voicecmd-\($0.name).1", ManPage.page($0, version: version)) }
             for (name, text) in pages {
                 do {
-                    try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+                    try FileReplacement.write(Array(text.utf8), to: (folder as NSString).appendingPathComponent(name))
                 } catch {
-                    throw ToolFailure(message: "cannot write \(folder)/\(name): \((error as NSError).localizedDescription)")
+                    throw ToolFailure(message: "cannot write \((folder as NSString).appendingPathComponent(name)): \(error.reason)")
                 }
             }
             return 0

@@ -27,7 +27,7 @@ struct TestCase: Sendable, Equatable {
     static func parse(_ text: Substring, line: Int) throws(TestCaseError) -> TestCase? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-        let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map { unescaped($0.trimmingCharacters(in: .whitespaces)) }
         guard fields.count >= 2, !fields[0].isEmpty, !fields[1].isEmpty else {
             throw TestCaseError(line: line, message: "a case is what is said, a tab, and the intent expected (\"-\" for none)")
         }
@@ -41,9 +41,47 @@ struct TestCase: Sendable, Equatable {
         return TestCase(said: fields[0], intent: fields[1] == "-" ? nil : fields[1], arguments: arguments, line: line)
     }
 
-    /// The line for a case.
+    /// The line for a case, each field escaped (`\\t`, `\\n`, `\\r`, `\\\\`), so an
+    /// entity id or a sentence holding a tab reads back as written.
     var text: String {
-        ([said, intent ?? "-"] + arguments.map { "\($0.name)=\($0.value)" }).joined(separator: "\t")
+        ([said, intent ?? "-"] + arguments.map { "\($0.name)=\($0.value)" }).map(Self.escaped).joined(separator: "\t")
+    }
+
+    static func escaped(_ field: String) -> String {
+        guard field.contains(where: { $0 == "\\" || $0 == "\t" || $0.isNewline }) else { return field }
+        var out = ""
+        for scalar in field.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A field as `escaped` wrote it; a backslash before anything else stays.
+    static func unescaped(_ field: String) -> String {
+        guard field.contains("\\") else { return field }
+        var out = ""
+        var scalars = field.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\" else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalars.next() {
+            case "\\": out += "\\"
+            case "t": out += "\t"
+            case "n": out += "\n"
+            case "r": out += "\r"
+            case let other?: out += "\\" + String(other)
+            case nil: out += "\\"
+            }
+        }
+        return out
     }
 
     /// A value as a case writes it: the number, the seconds, the case or

@@ -25,6 +25,7 @@ enum TestCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let path = arguments.positionals[0]
+        let jobs = try WholeNumberOption.value(arguments, spec, "jobs", default: 1, in: 1...64)
         let text = try read(path)
         let loaded = try ModelSource.load(arguments)
         let showApplication = loaded.model.applications.count > 1
@@ -34,7 +35,8 @@ enum TestCommand: Subcommand {
         var cases: [TestCase] = []
         let failures = Failures()
         var unreadable = 0
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character, a newline like "\n".
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             do {
                 if let parsed = try TestCase.parse(line, line: index + 1) { cases.append(parsed) }
             } catch {
@@ -42,6 +44,7 @@ enum TestCommand: Subcommand {
                 unreadable += 1
             }
         }
+        guard !cases.isEmpty || unreadable > 0 else { throw ToolFailure(message: "\(name) holds no test cases") }
         let report = { @Sendable (testCase: TestCase, problem: String) in
             StandardOutput.write("\(name):\(testCase.line): \"\(testCase.said)\": \(problem)")
             failures.count.add(1, ordering: .relaxed)
@@ -53,7 +56,6 @@ enum TestCommand: Subcommand {
         if !recordings.isEmpty {
             let files = recordings.map { $0.said.hasPrefix("/") ? $0.said : (folder as NSString).appendingPathComponent($0.said) }
             let options = try RecognizerFlags.options(arguments, spec, models: loaded)
-            let jobs = try WholeNumberOption.value(arguments, spec, "jobs", default: 1, in: 1...64)
             try BatchTranscription(model: loaded.model, matcher: loaded.matcher, modelPath: loaded.modelPath, options: options,
                                    files: files, jobs: jobs).run(fileDone: { _ in }) { index, result in
                 let testCase = recordings[index]
@@ -84,7 +86,15 @@ enum TestCommand: Subcommand {
 
     private static func read(_ path: String) throws -> String {
         if path == "-" {
-            let data = FileHandle.standardInput.readData(ofLength: largestFile + 1)
+            var data = Data()
+            do {
+                while data.count <= largestFile, let chunk = try FileHandle.standardInput.read(upToCount: largestFile + 1 - data.count),
+                      !chunk.isEmpty {
+                    data += chunk
+                }
+            } catch {
+                throw ToolFailure(message: "cannot read the test cases from standard input: \(SystemReason.of(error))")
+            }
             guard data.count <= largestFile else { throw ToolFailure(message: "standard input holds more than 16 MiB of test cases") }
             return String(decoding: data, as: UTF8.self)
         }

@@ -43,6 +43,16 @@ enum WakeCommand: Subcommand {
             return 0
         }
         if let reason = SpeechEmbedding.unavailableReason { throw ToolFailure(message: "cannot train a wake detector: \(reason)") }
+        // Said before the training's minutes, not after them.
+        if let output = arguments.value("output") {
+            do {
+                try FileReplacement.requireWritable(output)
+            } catch {
+                throw ToolFailure(message: "cannot write the detector to \(output): \(error.reason)")
+            }
+        } else {
+            try WakeNetworkCache.requireStorable(for: phrase)
+        }
         let files = try SpeechModelFiles.locate()
         let started = Date()
         let network = try training.run(dictionary: files.dictionary) { line in printError(line) }

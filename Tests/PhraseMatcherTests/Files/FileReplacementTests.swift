@@ -18,15 +18,37 @@ struct FileReplacementTests {
         #expect(mode == 0o600)
     }
 
-    /// A link stays a link: the file it points to is replaced.
-    @Test func aLinkIsFollowed() throws {
+    /// Nothing is written through a link (to a file, to a FIFO, dangling)
+    /// nor over a FIFO: the target is untouched, nothing left beside it.
+    @Test func aLinkOrASpecialFileIsNeverWrittenThrough() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileReplacement.write(Array("old".utf8), to: folder + "/real")
+        try FileReplacement.write(Array("precious\nlines\n".utf8), to: folder + "/real")
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/real")
-        try FileReplacement.write(Array("new".utf8), to: folder + "/link")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link") == folder + "/real")
-        #expect(try String(contentsOfFile: folder + "/real", encoding: .utf8) == "new")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/fifo-link", withDestinationPath: "fifo")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/absent")
+        for (name, kind) in [("link", "a symbolic link"), ("fifo-link", "a symbolic link"), ("dangling", "a symbolic link"),
+                             ("fifo", "a FIFO (named pipe)")] {
+            #expect(throws: FileReplacementError(reason: "it is \(kind); voicecmd writes only regular files and never through a link")) {
+                try FileReplacement.write(Array("new".utf8), to: folder + "/" + name)
+            }
+        }
+        #expect(try String(contentsOfFile: folder + "/real", encoding: .utf8) == "precious\nlines\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/absent"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["dangling", "fifo", "fifo-link", "link", "real"])
+    }
+
+    /// Without replacing, a file already there stays as it was.
+    @Test func withoutReplacingAFileThereIsKept() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileReplacement.write(Array("mine".utf8), to: folder + "/a", replacing: false)
+        #expect(throws: FileReplacementError(reason: "a file is already there", exists: true)) {
+            try FileReplacement.write(Array("template".utf8), to: folder + "/a", replacing: false)
+        }
+        #expect(try String(contentsOfFile: folder + "/a", encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a"])
     }
 
     /// A folder that does not exist is the system's reason, nothing written.
