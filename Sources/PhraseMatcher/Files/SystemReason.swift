@@ -20,6 +20,6 @@ package enum SystemReason {
         }
         let text = error.localizedDescription
         return text.contains("NSCocoaErrorDomain") || text.hasPrefix("The operation could not be completed")
-            ? "the system gave no reason (\(error.domain) \(error.code))" : text
+            ? "the system gave no reason (error \(error.code))" : text
     }
 }

@@ -68,7 +68,7 @@ struct VerifiedLibraries {
         let suffix = " " + path
         var kept = lines().filter { !$0.hasSuffix(suffix) }.suffix(Self.most - 1).map(String.init)
         kept.append(line)
-        try? FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FolderCreation.make((file as NSString).deletingLastPathComponent)
         try? FileReplacement.write(Array((kept.joined(separator: "\n") + "\n").utf8), to: file)
     }
 }

@@ -42,10 +42,9 @@ public struct ShortcutStore: Sendable {
     public func update(_ change: (inout [Shortcut]) throws(VoiceCommandError) -> Void) throws(VoiceCommandError) -> [Shortcut] {
         let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FolderCreation.make(folder.isEmpty ? "." : folder, permissions: 0o700)
         } catch {
-            throw VoiceCommandError("cannot create the folder \(folder): \(Self.whyNoFolder(folder, error))")
+            throw VoiceCommandError("cannot create the folder \(folder): \(error.reason)")
         }
         let lock = try Lock(path: path + ".lock")
         defer { withExtendedLifetime(lock) {} }
@@ -61,22 +60,6 @@ public struct ShortcutStore: Sendable {
         }
         try write(text)
         return shortcuts
-    }
-
-    /// Why `folder` could not be made, in words: Foundation's own is
-    /// "NSCocoaErrorDomain error 512" when a file stands in its path.
-    private static func whyNoFolder(_ folder: String, _ error: any Error) -> String {
-        var ancestor = folder
-        while !ancestor.isEmpty, ancestor != "/" {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { return "\(ancestor) is a file, not a folder" }
-                break
-            }
-            ancestor = (ancestor as NSString).deletingLastPathComponent
-        }
-        // The system's own reason (permission, a read-only or full disk).
-        return SystemReason.of(error)
     }
 
     private func contents() throws(VoiceCommandError) -> Data? {

@@ -57,9 +57,9 @@ package enum WakeNetworkCache {
     package static func requireStorable(for phrase: WakePhrase,
                                         environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory(environment: environment), withIntermediateDirectories: true)
+            try FolderCreation.make(directory(environment: environment))
         } catch {
-            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(SystemReason.of(error))")
+            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(error.reason)")
         }
         do {
             try FileReplacement.requireWritable(path(for: phrase, environment: environment))
@@ -74,9 +74,9 @@ package enum WakeNetworkCache {
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpeechError) -> String {
         let path = path(for: phrase, environment: environment)
         do {
-            try FileManager.default.createDirectory(atPath: directory(environment: environment), withIntermediateDirectories: true)
+            try FolderCreation.make(directory(environment: environment))
         } catch {
-            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(SystemReason.of(error))")
+            throw SpeechError("cannot make the wake detector folder \(directory(environment: environment)): \(error.reason)")
         }
         try network.write(to: path)
         return path

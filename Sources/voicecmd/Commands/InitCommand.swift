@@ -28,9 +28,9 @@ enum InitCommand: Subcommand {
         let files = template.files + [("README.md", readme(template, model: model, cases: cases, folder: folder))]
         let madeFolder = !FileManager.default.fileExists(atPath: folder)
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FolderCreation.make(folder)
         } catch {
-            throw ToolFailure(message: "cannot create the folder \(folder): \(SystemReason.of(error))")
+            throw ToolFailure(message: "cannot create the folder \(folder): \(error.reason)")
         }
         // Nothing is written when any file is there already: a person's own work is never replaced.
         var status = stat()
