@@ -14,6 +14,14 @@ enum VendorFolder {
         return ["../vendor", "../../vendor", "../lib/voicecmd/vendor"].map { directory.appendingPathComponent($0).appendingPathComponent(relative).standardized.path }
     }
 
+    /// `relative`'s file name where an older install put it, in
+    /// <prefix>/lib/voicecmd beside the binary's <prefix>/bin.
+    static func installedCandidates(_ relative: String) -> [String] {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return [] }
+        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return [directory.appendingPathComponent("../lib/voicecmd").appendingPathComponent((relative as NSString).lastPathComponent).standardized.path]
+    }
+
     /// What `make` builds from the first of `candidates` where `marker` (a
     /// path inside it) exists; when none can be used, why the first that
     /// existed failed, or `missing` when none existed.

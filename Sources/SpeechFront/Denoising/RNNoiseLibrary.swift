@@ -22,14 +22,19 @@ final class RNNoiseLibrary: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
 
     /// The library found first on `candidates`, or why none could be used.
-    /// One the set-up step installed (in a vendor folder) must match the
-    /// checksum kept beside it; another is checked against one if it has it.
+    /// One the set-up step installed (in a vendor folder) must be the
+    /// pinned bytes (`PinnedFiles`); another (the system's, or one the user
+    /// named) is checked to be a whole library.
     static func load(from candidates: [String]) -> Result<RNNoiseLibrary, SpeechError> {
-        let installed = Set(VendorFolder.candidates("lib/librnnoise.so"))
+        let installed = Set(VendorFolder.candidates(PinnedFiles.rnnoise.path)
+                            + VendorFolder.installedCandidates(PinnedFiles.rnnoise.path))
         return VendorFolder.first(of: candidates, holding: "",
                            missing: "RNNoise is not installed (run make deps, or scripts/install-rnnoise, from the source folder; "
                             + "or set VOICECMD_RNNOISE to librnnoise.so)") { path throws(SpeechError) in
-            try RNNoiseLibrary(path: path, checksum: installed.contains(path) ? .required : .ifPresent)
+            if installed.contains(path) {
+                try PinnedFiles.verify(PinnedFiles.rnnoise, at: path, what: "RNNoise", installer: "scripts/install-rnnoise")
+            }
+            return try RNNoiseLibrary(path: path)
         }
     }
 
@@ -47,17 +52,13 @@ final class RNNoiseLibrary: @unchecked Sendable {
     }()
 
     static func defaultCandidates() -> [String] {
-        var candidates = VendorFolder.candidates("lib/librnnoise.so")
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            candidates.append(directory.appendingPathComponent("../lib/voicecmd/librnnoise.so").standardized.path)
-        }
+        var candidates = VendorFolder.candidates(PinnedFiles.rnnoise.path) + VendorFolder.installedCandidates(PinnedFiles.rnnoise.path)
         candidates += ["/usr/local/lib/librnnoise.so", "/usr/lib/x86_64-linux-gnu/librnnoise.so"]
         return candidates
     }
 
-    private init(path: String, checksum: SharedLibraryFile.Checksum) throws(SpeechError) {
-        try SharedLibraryFile.check(path, checksum: checksum)
+    private init(path: String) throws(SpeechError) {
+        try SharedLibraryFile.check(path)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load RNNoise from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

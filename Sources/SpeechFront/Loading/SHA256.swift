@@ -1,5 +1,5 @@
-/// SHA-256 (FIPS 180-4), to check a library against the digest the set-up
-/// step kept beside it. Written over raw buffers with wrapping arithmetic:
+/// SHA-256 (FIPS 180-4), to check a vendored file against the digest the
+/// binary pins (`PinnedFiles`). Written over raw buffers with wrapping arithmetic:
 /// a library is tens of megabytes, and checked by every process that
 /// loads it until its verification is remembered.
 struct SHA256 {
@@ -72,33 +72,39 @@ struct SHA256 {
         }
     }
 
-    @inline(__always)
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        value >> count | value << (32 &- count)
-    }
-
+    // Written for debug builds too, where tests and development verify
+    // every vendored file (tens of megabytes): masking shifts (`&>>`, a
+    // single instruction where `>>` is a generic call), while loops rather
+    // than ranges' iterators, and the rotations written out.
+    @_optimize(speed)
     private static func compress(_ block: UnsafeRawPointer, hash: UnsafeMutableBufferPointer<UInt32>,
                                  schedule: UnsafeMutableBufferPointer<UInt32>, constants: UnsafeBufferPointer<UInt32>) {
-        for index in 0..<16 {
-            schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+        let w = schedule.baseAddress!, k = constants.baseAddress!, state = hash.baseAddress!
+        var index = 0
+        while index < 16 {
+            w[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
+            index &+= 1
         }
-        for index in 16..<64 {
-            let early = schedule[index &- 15], late = schedule[index &- 2]
-            let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ early >> 3
-            let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ late >> 10
-            schedule[index] = schedule[index &- 16] &+ sigma0 &+ schedule[index &- 7] &+ sigma1
+        while index < 64 {
+            let early = w[index &- 15], late = w[index &- 2]
+            let sigma0 = (early &>> 7 | early &<< 25) ^ (early &>> 18 | early &<< 14) ^ early &>> 3
+            let sigma1 = (late &>> 17 | late &<< 15) ^ (late &>> 19 | late &<< 13) ^ late &>> 10
+            w[index] = w[index &- 16] &+ sigma0 &+ w[index &- 7] &+ sigma1
+            index &+= 1
         }
-        var a = hash[0], b = hash[1], c = hash[2], d = hash[3], e = hash[4], f = hash[5], g = hash[6], h = hash[7]
-        for index in 0..<64 {
-            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+        var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4], f = state[5], g = state[6], h = state[7]
+        index = 0
+        while index < 64 {
+            let sum1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
             let choice = e & f ^ ~e & g
-            let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
-            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+            let first = h &+ sum1 &+ choice &+ k[index] &+ w[index]
+            let sum0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
             let majority = a & b ^ a & c ^ b & c
             h = g; g = f; f = e; e = d &+ first
             d = c; c = b; b = a; a = first &+ sum0 &+ majority
+            index &+= 1
         }
-        hash[0] &+= a; hash[1] &+= b; hash[2] &+= c; hash[3] &+= d
-        hash[4] &+= e; hash[5] &+= f; hash[6] &+= g; hash[7] &+= h
+        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 }

@@ -7,18 +7,9 @@ import PhraseMatcher
 /// every loadable segment, and whose section table, lies inside the file is
 /// what the loader can map safely; anything else is refused with the reason.
 ///
-/// A library the set-up step installed has its size and SHA-256 beside it
-/// (`LibraryChecksum`) and must match them: a structurally sound library
-/// can still be damaged or replaced.
+/// A library the set-up step installed is also checked against the size
+/// and SHA-256 the binary carries (`PinnedFiles`) before this check.
 enum SharedLibraryFile {
-    /// Whether a library must have a checksum beside it.
-    enum Checksum {
-        /// One the set-up step installed: a missing checksum is an error.
-        case required
-        /// One the user named, or the system's: checked when one is there.
-        case ifPresent
-    }
-
     /// The largest library loaded (ONNX Runtime's is 27 MB).
     static let largest = 512 << 20
     /// The most program headers read (real libraries have about ten).
@@ -27,10 +18,8 @@ enum SharedLibraryFile {
     /// The start of the file read: the ELF header and program headers are there.
     static let headerBytes = 64 << 10
 
-    /// Checks the library at `path`, and its checksum as `checksum` says;
-    /// `verified` remembers the libraries found whole.
-    static func check(_ path: String, checksum rule: Checksum,
-                      verified: VerifiedLibraries = VerifiedLibraries(file: VerifiedLibraries.file())) throws(SpeechError) {
+    /// Checks that the library at `path` can be mapped whole.
+    static func check(_ path: String) throws(SpeechError) {
         let start: (bytes: Data, size: Int)
         do {
             start = try BoundedFileReader.start(of: path, bytes: headerBytes, limit: largest)
@@ -38,26 +27,6 @@ enum SharedLibraryFile {
             throw SpeechError("cannot load \(path): \(error.reason)")
         }
         if let problem = problem(in: [UInt8](start.bytes), size: start.size) { throw SpeechError("cannot load \(path): \(problem)") }
-        guard let checksum = try LibraryChecksum.read(for: path) else {
-            guard rule == .ifPresent else {
-                throw SpeechError("cannot load \(path): its checksum \(LibraryChecksum.path(for: path)) is missing (run make deps again)")
-            }
-            return
-        }
-        guard start.size == checksum.size else {
-            throw SpeechError("cannot load \(path): it is \(start.size) bytes, but its checksum says \(checksum.size) "
-                + "(damaged or replaced; run make deps again)")
-        }
-        if verified.contains(path: path, digest: checksum.digest) { return }
-        switch LibraryChecksum.digest(ofFileAt: path) {
-        case .failure(let failure):
-            throw SpeechError("cannot load \(path): \(failure.reason)")
-        case .success(let read) where read.digest != checksum.digest:
-            throw SpeechError("cannot load \(path): its SHA-256 is \(read.digest.prefix(12))…, but its checksum says "
-                + "\(checksum.digest.prefix(12))… (damaged or replaced; run make deps again)")
-        case .success(let read):
-            verified.remember(path: path, digest: checksum.digest, status: read.status)
-        }
     }
 
     /// What is wrong with a library of `size` bytes that starts with

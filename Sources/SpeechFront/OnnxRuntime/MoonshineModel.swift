@@ -10,11 +10,9 @@ struct MoonshineModel: Sendable {
     let tokensPath: String
 
     static let modelFolder = "share/voicecmd/moonshine-tiny-en"
-    /// The pinned model's files and sizes (tokens.txt is written from the
-    /// wheel's tokenizer.bin): a file cut short is refused, not loaded.
-    static let modelSizes = ["\(modelFolder)/encoder_model.ort": 13_281_600,
-                             "\(modelFolder)/decoder_model_merged.ort": 30_412_256,
-                             "\(modelFolder)/tokens.txt": 549_350]
+    /// The pinned model's files: each must be the pinned bytes, or it is
+    /// refused, not loaded.
+    static let files = [PinnedFiles.moonshineEncoder, PinnedFiles.moonshineDecoder, PinnedFiles.moonshineTokens]
 
     /// The process's model: from $VOICECMD_ASR (a folder laid out as
     /// .build/vendor) alone when it is set, so it can also turn the second
@@ -25,7 +23,7 @@ struct MoonshineModel: Sendable {
         VendorFolder.first(of: folders, holding: "\(modelFolder)/encoder_model.ort",
                            missing: "Moonshine is not installed (run make deps, or scripts/install-vad and scripts/install-asr, "
                             + "from the source folder; or set VOICECMD_ASR to a folder holding lib/ and share/voicecmd/)") { folder throws(SpeechError) in
-            try SherpaOnnxLibrary.checkSizes(Self.modelSizes, in: folder, what: "Moonshine", installer: "scripts/install-asr")
+            try PinnedFiles.verify(Self.files, in: folder, what: "Moonshine", installer: "scripts/install-asr")
             _ = try OnnxRuntimeLibrary.shared.get()
             let model = (folder as NSString).appendingPathComponent(Self.modelFolder) as NSString
             return MoonshineModel(encoderPath: model.appendingPathComponent("encoder_model.ort"),

@@ -51,10 +51,9 @@ final class OnnxRuntimeLibrary: @unchecked Sendable {
     ) { folder throws(SpeechError) in try OnnxRuntimeLibrary(folder: folder) }
 
     private init(folder: String) throws(SpeechError) {
-        try SherpaOnnxLibrary.checkSizes(["lib/libonnxruntime.so": SherpaOnnxLibrary.fileSizes["lib/libonnxruntime.so"]!],
-                                         in: folder, what: "ONNX Runtime", installer: "scripts/install-vad")
-        let path = (folder as NSString).appendingPathComponent("lib/libonnxruntime.so")
-        try SharedLibraryFile.check(path, checksum: .required)
+        try PinnedFiles.verify([PinnedFiles.onnxRuntime], in: folder, what: "ONNX Runtime", installer: "scripts/install-vad")
+        let path = (folder as NSString).appendingPathComponent(PinnedFiles.onnxRuntime.path)
+        try SharedLibraryFile.check(path)
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             throw SpeechError("cannot load ONNX Runtime from \(path): \(dlerror().map { String(cString: $0) } ?? "unknown reason")")
         }

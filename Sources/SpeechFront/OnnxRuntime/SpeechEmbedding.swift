@@ -11,7 +11,6 @@ public final class SpeechEmbedding {
     private let embedding: OnnxModel
 
     static let folder = "share/voicecmd/speech-embedding"
-    static let sizes = ["\(folder)/melspectrogram.onnx": 1_087_958, "\(folder)/embedding_model.onnx": 1_328_103]
 
     /// Numbers in one embedding.
     public static let width = 96
@@ -34,7 +33,8 @@ public final class SpeechEmbedding {
         of: VendorFolder.folders(overriddenBy: "VOICECMD_ASR"), holding: "\(folder)/embedding_model.onnx",
         missing: "the speech embedding is not installed (run make deps, or scripts/install-wake, from the source folder)"
     ) { folder throws(SpeechError) in
-        try SherpaOnnxLibrary.checkSizes(sizes, in: folder, what: "the speech embedding", installer: "scripts/install-wake")
+        try PinnedFiles.verify([PinnedFiles.melSpectrogram, PinnedFiles.speechEmbedding], in: folder, what: "the speech embedding",
+                               installer: "scripts/install-wake")
         _ = try OnnxRuntimeLibrary.shared.get()
         return folder
     }

@@ -7,10 +7,9 @@ import Foundation
 /// .build/vendor. Without them voicecmd builds and runs, and the voice gate
 /// falls back to PocketSphinx's energy detector, saying why.
 ///
-/// The model must be the size of the pinned one before the library is
-/// asked to build a detector: sherpa-onnx exits the process on the model
-/// variants it does not take, which differ in size (a damaged model of the
-/// right size is refused by the library itself).
+/// The model must be the pinned bytes before the library is asked to build
+/// a detector: sherpa-onnx exits the process on model variants it does not
+/// take, and damaged weights that still load would leave the gate deaf.
 final class SileroLibrary: @unchecked Sendable {
     // @unchecked: the library and function pointers are set once in init
     // and only read after; each detector is used by one thread at a time.
@@ -21,9 +20,6 @@ final class SileroLibrary: @unchecked Sendable {
     let detected: voicecmd_vad_detected_fn
     let clear: voicecmd_vad_clear_fn
     private let library: SherpaOnnxLibrary
-
-    /// The pinned model's size: a file cut short is refused, not loaded.
-    static let modelSize = ["share/voicecmd/silero_vad.onnx": 2_327_524]
 
     /// The process's library: from $VOICECMD_VAD (a folder laid out as
     /// .build/vendor: lib/ and share/voicecmd/) alone when it is set, so it
@@ -40,14 +36,14 @@ final class SileroLibrary: @unchecked Sendable {
     }
 
     private init(folder: String) throws(SpeechError) {
-        try SherpaOnnxLibrary.checkSizes(Self.modelSize, in: folder, what: "Silero VAD", installer: "scripts/install-vad")
+        try PinnedFiles.verify([PinnedFiles.sileroVAD], in: folder, what: "Silero VAD", installer: "scripts/install-vad")
         let library = try SherpaOnnxLibrary(folder: folder, what: "Silero VAD", installer: "scripts/install-vad")
         create = try library.symbol("SherpaOnnxCreateVoiceActivityDetector", as: voicecmd_vad_create_fn.self)
         destroy = try library.symbol("SherpaOnnxDestroyVoiceActivityDetector", as: voicecmd_vad_destroy_fn.self)
         accept = try library.symbol("SherpaOnnxVoiceActivityDetectorAcceptWaveform", as: voicecmd_vad_accept_fn.self)
         detected = try library.symbol("SherpaOnnxVoiceActivityDetectorDetected", as: voicecmd_vad_detected_fn.self)
         clear = try library.symbol("SherpaOnnxVoiceActivityDetectorClear", as: voicecmd_vad_clear_fn.self)
-        modelPath = (folder as NSString).appendingPathComponent("share/voicecmd/silero_vad.onnx")
+        modelPath = (folder as NSString).appendingPathComponent(PinnedFiles.sileroVAD.path)
         self.library = library
     }
 }

@@ -140,7 +140,11 @@ enum ListenCommand: Subcommand {
             throw UsageError(message: "--wake: \(error.message)", command: spec)
         }
         // The phrase's trained detector (voicecmd wake train), when there is one and the embedding it reads.
-        if SpeechEmbedding.unavailableReason == nil {
+        if let reason = SpeechEmbedding.unavailableReason {
+            if FileManager.default.fileExists(atPath: WakeNetworkCache.path(for: wake)) {
+                printError("voicecmd: the trained wake detector cannot be used, spotting the wake phrase without it: \(reason)")
+            }
+        } else {
             let (network, problem) = WakeNetworkCache.usableNetwork(for: wake)
             if let problem { printError("voicecmd: \(problem)") }
             wake.network = network
