@@ -27,6 +27,9 @@ let package = Package(
         // The layout of sherpa-onnx's voice-activity C API (Silero VAD),
         // which SpeechFront loads at run time: a header, nothing linked.
         .systemLibrary(name: "CSherpaOnnx"),
+        // A SIGBUS handler for mapped weights cut short under a running
+        // process: a header, nothing linked.
+        .systemLibrary(name: "CMappedFiles"),
         // flite's CMU lexicon and letter-to-sound rules (no pkg-config file).
         .systemLibrary(
             name: "CFlite",
@@ -49,7 +52,7 @@ let package = Package(
         .target(name: "PhraseMatcher"),
         .target(
             name: "SpeechFront",
-            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio", "CFlite", "CSherpaOnnx"]
+            dependencies: ["PhraseMatcher", "CPocketSphinx", "CAudio", "CFlite", "CSherpaOnnx", "CMappedFiles"]
         ),
         // The facade an application imports: the resolve/confirm/handle
         // pipeline, handlers and their process runner, and the voice session.

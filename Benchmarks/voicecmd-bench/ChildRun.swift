@@ -22,7 +22,8 @@ func voicecmdTool(_ options: BenchOptions) throws -> String {
 /// dropped when `keepErrors` is false); its peak
 /// resident memory comes from wait4 (spawned directly: Foundation's
 /// Process reaps its children itself, and their rusage with them).
-func runChild(_ program: String, _ arguments: [String], keepErrors: Bool = true) throws -> ChildRun {
+/// `input`: a file to read as standard input (else the bench's own).
+func runChild(_ program: String, _ arguments: [String], keepErrors: Bool = true, input: String? = nil) throws -> ChildRun {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { throw BenchError(message: "cannot make a pipe") }
     var actions = posix_spawn_file_actions_t()
@@ -35,6 +36,7 @@ func runChild(_ program: String, _ arguments: [String], keepErrors: Bool = true)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addclose(&actions, ends[0])
+    if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
     let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     let started = nanoseconds()

@@ -1,11 +1,13 @@
 import Foundation
 import VoiceCommands
 
-/// The size limits of issue 11, measured on the real tool: `voicecmd check`
-/// of a minified model of 10,000 intents (target: under 500 MB and 30 s) and
-/// of a model of 50,000 entities with invented names, every one guessed by
-/// the letter-to-sound rules (target: under 10 s), checked and loaded into
-/// the recogniser. Each run is a child
+/// The size limits of issues 11 and 53, measured on the real tool: `voicecmd
+/// check` of a minified model of 10,000 intents (target: under 500 MB and
+/// 30 s) and of a model of 50,000 entities with invented names, every one
+/// guessed by the letter-to-sound rules (target: under 10 s), checked and
+/// loaded into the recogniser; 100,000 entities of one name, matched and
+/// asked about (`match` and `run` under 2 s each), and a name of 64 MiB
+/// refused (under 10 s and 500 MB). Each run is a child
 /// process, so its peak memory is its own; its output is verified.
 enum LimitsBenchmark {
     static func run(_ options: BenchOptions) throws -> BenchReport {
@@ -48,6 +50,10 @@ enum LimitsBenchmark {
         }
         if heard.seconds >= 10 { report.failures.append("the recogniser took 10 s or more to load the entity model") }
 
+        let sameNames = try options.integer("same-names", default: 100_000)
+        let same = try sameNameRuns(tool, count: sameNames, in: folder, report: &report)
+        let long = try longNameRun(tool, in: folder, report: &report)
+
         report.figures = [
             ("minified_intents", .integer(intents)), ("minified_check_s", .number((check.seconds * 100).rounded() / 100)),
             ("minified_peak_mb", .number(check.peakMB.rounded())),
@@ -55,8 +61,57 @@ enum LimitsBenchmark {
             ("entities_peak_mb", .number(load.peakMB.rounded())),
             ("entities_transcribe_s", .number((heard.seconds * 100).rounded() / 100)),
             ("entities_transcribe_peak_mb", .number(heard.peakMB.rounded())),
+            ("same_names", .integer(sameNames)), ("same_names_match_s", .number((same.match * 100).rounded() / 100)),
+            ("same_names_run_s", .number((same.run * 100).rounded() / 100)),
+            ("long_name_check_s", .number((long.seconds * 100).rounded() / 100)), ("long_name_peak_mb", .number(long.peakMB.rounded())),
         ]
         return report
+    }
+
+    /// `count` contacts all called "Amy Ng": `match --json` finds every one
+    /// (ambiguous), and `run` asks about the first five and "another", then
+    /// takes the answer.
+    static func sameNameRuns(_ tool: String, count: Int, in folder: URL, report: inout BenchReport) throws -> (match: Double, run: Double) {
+        let people = folder.appendingPathComponent("same-names.json").path
+        try ("[" + (0..<count).map { #"{"id":"p\#($0)","name":"Amy Ng"}"# }.joined(separator: ",") + "]")
+            .write(toFile: people, atomically: false, encoding: .utf8)
+        let model = folder.appendingPathComponent("same-names-model.json").path
+        try (#"{"application":"Phone","types":{"Contact":{"kind":"entity","entities":{"file":"same-names.json"}}},"#
+             + #""intents":{"Call":{"parameters":{"who":{"type":"Contact"}},"phrases":["call \(who)"]}}}"#)
+            .write(toFile: model, atomically: false, encoding: .utf8)
+        let match = try runChild(tool, ["match", "--json", "--commands", model, "call amy ng"])
+        let ids = match.output.components(separatedBy: #""p"#).count - 1
+        report.lines.append(String(format: "same names %d contacts called Amy Ng: match --json %.2f s (%d ids), %.0f MB peak",
+                                   count, match.seconds, ids, match.peakMB))
+        if match.status != 0 || !match.output.contains(#""intent":"Call""#) || ids != count {
+            report.failures.append("match of \(count) same names: exit \(match.status), \(ids) ids, output \(match.output.prefix(300))")
+        }
+        let answer = folder.appendingPathComponent("answer.txt").path
+        try "the second one\n".write(toFile: answer, atomically: false, encoding: .utf8)
+        let run = try runChild(tool, ["run", "--commands", model, "call amy ng"], input: answer)
+        report.lines.append(String(format: "same names run, asked which and answered: %.2f s, %.0f MB peak", run.seconds, run.peakMB))
+        if run.status != 0 || !run.output.contains("? Which contact: Amy Ng, Amy Ng, Amy Ng, Amy Ng, Amy Ng or another?\nOkay, done.") {
+            report.failures.append("run of \(count) same names: exit \(run.status), output \(run.output.prefix(300))")
+        }
+        if match.seconds >= 2 || run.seconds >= 2 { report.failures.append("match or run of \(count) same names took 2 s or more") }
+        return (match.seconds, run.seconds)
+    }
+
+    /// One contact whose name is 64 MiB: refused, its start shown, quickly and in bounded memory.
+    static func longNameRun(_ tool: String, in folder: URL, report: inout BenchReport) throws -> ChildRun {
+        let people = folder.appendingPathComponent("long-name.json").path
+        try (#"[{"id":"x","name":""# + String(repeating: "a ", count: 32 << 20) + #""}]"#).write(toFile: people, atomically: false, encoding: .utf8)
+        let model = folder.appendingPathComponent("long-name-model.json").path
+        try (#"{"application":"Phone","types":{"Contact":{"kind":"entity","entities":{"file":"long-name.json"}}},"#
+             + #""intents":{"Call":{"parameters":{"who":{"type":"Contact"}},"phrases":["call \(who)"]}}}"#)
+            .write(toFile: model, atomically: false, encoding: .utf8)
+        let check = try runChild(tool, ["check", model])
+        report.lines.append(String(format: "long name  one of 64 MiB: check refuses it in %.2f s, %.0f MB peak", check.seconds, check.peakMB))
+        if check.status != 1 || !check.output.contains("is 67108864 bytes long; the most is 256") {
+            report.failures.append("check of a 64 MiB name: exit \(check.status), output \(check.output.prefix(300))")
+        }
+        if check.seconds >= 10 || check.peakMB >= 500 { report.failures.append("check of a 64 MiB name took 10 s or 500 MB or more") }
+        return check
     }
 
     /// Intents with a number slot and alternatives, written without a single newline.

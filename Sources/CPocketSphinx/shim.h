@@ -44,9 +44,16 @@ static void voicecmd_log(void *user_data, err_lvl_t level, const char *format, .
     // A fatal error ends the process inside the library (exit): said
     // always, or voicecmd would end with nothing on stderr.
     if (to_stderr || level == ERR_FATAL) {
+        // A message may quote a damaged file's bytes: anything but printable
+        // ASCII and line ends is written as \xHH, so it cannot drive the terminal.
+        char message[1024];
         va_start(arguments, format);
-        vfprintf(stderr, format, arguments);
+        vsnprintf(message, sizeof message, format, arguments);
         va_end(arguments);
+        for (const unsigned char *c = (const unsigned char *)message; *c; c++) {
+            if ((*c >= 0x20 && *c < 0x7F) || *c == '\n') fputc(*c, stderr);
+            else fprintf(stderr, "\\x%02X", *c);
+        }
     }
     // Ended here, the one message said (err_msg makes one call), without
     // exit's tear-down of other libraries' static state under threads still

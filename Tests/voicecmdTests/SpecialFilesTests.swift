@@ -116,4 +116,25 @@ struct SpecialFilesTests {
             try Self.expectRefused("transcribe --hmm '\(folder)' \(Self.clip)", saying: "Failed to read transition matrix")
         }
     }
+
+    /// An mdef of neither format is refused before PocketSphinx reads it
+    /// (its fatal error printed the file's raw bytes); a fatal error that
+    /// quotes bytes shows them escaped.
+    @Test func aCorruptModelDefinitionIsRefusedWithoutItsBytes() throws {
+        try Self.withTruncatedModelFile("mdef") { folder in
+            try Data([0x1B, 0x5B, 0x32, 0x4A, 0x07, 0xFF, 0x00, 0x0A] + Array("garbage".utf8)).write(to: URL(fileURLWithPath: folder + "/mdef"))
+            let run = try Self.run("transcribe --hmm '\(folder)' \(Self.clip) \(Self.clip)")
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix("Error: cannot use the acoustic model's mdef \(folder)/mdef: it is not a PocketSphinx model "
+                    + "definition (neither the binary nor the text format)"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+        try Self.withTruncatedModelFile("mdef") { folder in
+            // The text format's version, then a bad count line: PocketSphinx's own fatal error.
+            try Data(Array("0.3\n".utf8) + [0x1B, 0x5B, 0x32, 0x4A, 0xFF] + Array(" n_base\n".utf8)).write(to: URL(fileURLWithPath: folder + "/mdef"))
+            let run = try Self.run("transcribe --hmm '\(folder)' \(Self.clip)")
+            #expect(run.status == 1)
+            #expect(!run.stderr.contains("\u{1B}") && !run.stderr.unicodeScalars.contains { $0.value == 0xFFFD || $0.value == 7 }, "\(run.stderr)")
+        }
+    }
 }

@@ -16,6 +16,11 @@ struct PhraseTrie: Sendable {
     private func value(at index: Int) -> SlotValue { firstValues[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
     /// The values after the first, for the nodes that end several names.
     private var moreValues: [Int32: [SlotValue]] = [:]
+    /// The same values as a set, for a node ending many names (100,000
+    /// people all called "Amy Ng"): each added one is then looked for in
+    /// constant time, not along the list (which made building quadratic).
+    private var moreValueSets: [Int32: Set<SlotValue>] = [:]
+    private static let setFrom = 32
 
     /// The values ending at one node, in the order they were added.
     struct Values: RandomAccessCollection {
@@ -49,7 +54,15 @@ struct PhraseTrie: Sendable {
             firstValues[firstValues.count - 1].append(value)
             return
         }
-        if self.value(at: index) != value && !(moreValues[node]?.contains(value) ?? false) { moreValues[node, default: []].append(value) }
+        guard self.value(at: index) != value else { return }
+        // Inserted in place: a set bound to a name first would be copied whole.
+        if moreValueSets[node] != nil {
+            guard moreValueSets[node]!.insert(value).inserted else { return }
+        } else if moreValues[node]?.contains(value) ?? false {
+            return
+        }
+        moreValues[node, default: []].append(value)
+        if moreValueSets[node] == nil, let values = moreValues[node], values.count >= Self.setFrom { moreValueSets[node] = Set(values) }
     }
 
     /// Adds each spelling of `entity` (its name, its synonyms), their words
@@ -83,13 +96,17 @@ struct PhraseTrie: Sendable {
             if let next = moreValues[node]?.first {
                 firstValues[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = next
                 moreValues[node]!.removeFirst()
+                moreValueSets[node]?.remove(next)
             } else {
                 firstValueIndex[Int(node)] = -1
             }
         } else {
+            guard moreValueSets[node]?.contains(value) ?? true else { return }
             moreValues[node]?.removeAll { $0 == value }
+            moreValueSets[node]?.remove(value)
         }
         if moreValues[node]?.isEmpty == true { moreValues[node] = nil }
+        if let values = moreValues[node], values.count < Self.setFrom / 2 { moreValueSets[node] = nil }
     }
 
     /// Calls `found` with (end, values) for every name starting at `start`.

@@ -485,6 +485,10 @@ struct ModelReader {
                 }
                 return
             }
+            // Bounded before a word of them is looked at: a 64 MiB name took
+            // over a gigabyte to normalise and note.
+            guard isShortEnough(id, "an entity id", most: Self.longestEntityID, at: element),
+                  isShortEnough(name, "the name of an entity of \(type)", most: Self.longestName, at: nameNode ?? element) else { return }
             if let first = seen.firstOffset(of: id, notingNewAt: element.offset) {
                 error("duplicate entity id \"\(id)\" in \(type); the first is at \(position(first))", at: element)
                 return
@@ -498,6 +502,22 @@ struct ModelReader {
     }
 
     private static let entityFields = ["id", "name", "synonyms"]
+
+    /// The longest name or synonym, in bytes of UTF-8: a name is a few
+    /// words (a song's title with its edition is under a hundred bytes).
+    static let longestName = 256
+    /// The longest entity id, in bytes of UTF-8 (an application's key,
+    /// a path, a URL).
+    static let longestEntityID = 1_024
+
+    /// Whether `text` is at most `most` bytes; reported, its start shown, when not.
+    private mutating func isShortEnough(_ text: String, _ what: String, most: Int, at node: JSONNode) -> Bool {
+        let bytes = text.utf8.count
+        guard bytes > most else { return true }
+        let start = Diagnostic.oneLine(String(text.prefix(24)))
+        error("\(what), \"\(start)…\", is \(bytes) bytes long; the most is \(most)", at: node)
+        return false
+    }
 
     /// The entities of `type` that `stream` hands over one at a time as it
     /// parses a list (never a tree of a million nodes), and whether it
@@ -616,7 +636,11 @@ struct ModelReader {
     /// A list of synonyms (`what` names it, `each` one of them in errors):
     /// where their words are written is noted, and each word is checked for length.
     private mutating func synonyms(_ node: JSONNode, _ what: String, each: String) -> [String] {
-        let list = strings(node, what) ?? []
+        var list = strings(node, what) ?? []
+        if list.contains(where: { $0.utf8.count > Self.longestName }) {
+            for synonym in list where synonym.utf8.count > Self.longestName { _ = isShortEnough(synonym, each, most: Self.longestName, at: node) }
+            list.removeAll { $0.utf8.count > Self.longestName }
+        }
         recordWords(node)
         checkWordLengths(list.flatMap(TextNormalizer.words(of:)), each, at: node)
         return list

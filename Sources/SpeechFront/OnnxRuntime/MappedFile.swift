@@ -1,9 +1,17 @@
+internal import CMappedFiles
 import Foundation
 
 /// A file mapped read-only into memory, unmapped with this object: a
 /// network's weights used where they lie in the file, instead of read into
 /// the heap and copied again into the runtime's tensors. Its pages are the
 /// page cache's, shared with every process that maps the file.
+///
+/// Replacing the file by renaming a new one over it (as the set-up step
+/// does) is safe: the mapping keeps the old one. Cutting it short in place
+/// is not, and no mapping can make it so short of copying the weights
+/// (tens of megabytes more in every process): a page past the new end
+/// raises SIGBUS. That is caught and said in one line naming the file,
+/// and the process ends with status 1 (`CMappedFiles`).
 final class MappedFile {
     let path: String
     let bytes: UnsafeRawBufferPointer
@@ -24,7 +32,11 @@ final class MappedFile {
         }
         self.path = path
         self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+        _ = voicecmd_watch_mapping(address, size, path)
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+    deinit {
+        voicecmd_forget_mapping(bytes.baseAddress)
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
 }

@@ -5,9 +5,10 @@ import PhraseMatcher
 /// binary `mdef` cut short makes it read past its end and crash (SIGSEGV)
 /// instead of failing. Its header says how long the file must be.
 enum AcousticModelCheck {
-    /// Why the binary model definition at `path` cannot be used; nil when
-    /// it is whole, or not the binary format (the text format is parsed
-    /// with checks).
+    /// Why the model definition at `path` cannot be used; nil when it is a
+    /// whole binary one, or looks like the text format (parsed with checks).
+    /// Anything else PocketSphinx would stop the process on, printing the
+    /// file's bytes.
     static func mdefProblem(_ path: String) -> String? {
         guard let start = try? BoundedFileReader.start(of: path, bytes: 64 << 10, limit: SpeechModelFiles.largestModelFile) else { return nil }
         return mdefProblem(in: [UInt8](start.bytes), size: start.size)
@@ -18,7 +19,11 @@ enum AcousticModelCheck {
     /// tables the counts size: context tree (8 bytes a node), phones (12
     /// bytes each), senone sequences (2 bytes a state).
     static func mdefProblem(in bytes: [UInt8], size: Int) -> String? {
-        guard bytes.starts(with: Array("BMDF".utf8)) else { return nil }
+        guard bytes.starts(with: Array("BMDF".utf8)) else {
+            // The text format begins with its version, "0.3".
+            return bytes.starts(with: Array("0.3".utf8)) && bytes.dropFirst(3).first.map({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }) == true
+                ? nil : "it is not a PocketSphinx model definition (neither the binary nor the text format)"
+        }
         func int32(_ offset: Int) -> Int? {
             guard offset >= 0, offset + 4 <= bytes.count else { return nil }
             return Int(Int32(bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8

@@ -258,6 +258,9 @@ public final class Conversation {
         return finish(.failure)
     }
 
+    /// The most candidates a disambiguation question names.
+    static let mostOffered = 5
+
     /// A resolution result put into effect: nil to go on, or the question asked.
     private func apply(_ result: ResolutionResult, to parameter: Parameter) -> State? {
         switch result {
@@ -270,9 +273,13 @@ public final class Conversation {
         case .needsValue:
             return ask(.needsValue, parameter, text: valuePrompt(parameter))
         case .disambiguation(let ids):
-            let offered = ids.map { names(of: $0, type: parameter.type).first ?? $0 }
+            // A spoken list is heard whole only when short: the first few
+            // are offered, and "another" stands for the rest (a name said
+            // instead is looked for as an answer).
+            let offered = Array(ids.prefix(Self.mostOffered))
+            let said = offered.map { names(of: $0, type: parameter.type).first ?? $0 } + (ids.count > offered.count ? ["another"] : [])
             let kind = engine.model.type(named: parameter.type.name)?.title ?? parameter.title
-            return ask(.disambiguation, parameter, text: "Which \(kind.lowercased()): \(SpokenFormat.list(offered))?", options: ids)
+            return ask(.disambiguation, parameter, text: "Which \(kind.lowercased()): \(SpokenFormat.list(said))?", options: offered)
         case .confirmationRequired(let value):
             doubtfulValue = value
             return ask(.confirmationRequired, parameter, text: "Did you mean \(renderer.spoken(value.value, saidAs: value.text, type: parameter.type))?")

@@ -69,9 +69,10 @@ struct BoundedFileReaderTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/m/out2", withDestinationPath: "out")
         try FileManager.default.createSymbolicLink(atPath: root + "/m/in", withDestinationPath: "inside.txt")
         for name in ["out", "out2", "../outside.txt", root + "/outside.txt"] {
-            #expect(throws: BoundedFileReader.Failure.self) { try BoundedFileReader.read(root + "/m/" + name, limit: 100, inside: root + "/m") }
+            let path = name.hasPrefix("/") ? name : root + "/m/" + name
+            #expect(throws: BoundedFileReader.Failure.self) { try BoundedFileReader.read(path, limit: 100, inside: root + "/m") }
             do {
-                _ = try BoundedFileReader.read(root + "/m/" + name, limit: 100, inside: root + "/m")
+                _ = try BoundedFileReader.read(path, limit: 100, inside: root + "/m")
             } catch {
                 #expect(error.isOutside, "\(name): \(error.reason)")
             }

@@ -22,5 +22,7 @@ struct AcousticModelCheckTests {
         #expect(AcousticModelCheck.mdefProblem(in: start, size: whole.count) == nil)
         #expect(AcousticModelCheck.mdefProblem(in: start, size: whole.count - 100)?.hasPrefix("it is truncated or damaged") == true)
         #expect(AcousticModelCheck.mdefProblem(in: Array("0.3\n42 n_base\n".utf8), size: 14) == nil)
+        #expect(AcousticModelCheck.mdefProblem(in: Array("\u{1B}[2J garbage".utf8), size: 13)
+                == "it is not a PocketSphinx model definition (neither the binary nor the text format)")
     }
 }
