@@ -31,11 +31,17 @@ final class SileroSpeechDetector {
     private var speaking = false
     let settings: Settings
 
-    /// Why the gate cannot run here, or nil when it can.
+    /// Why the gate cannot run here, or nil when it can: the library and
+    /// model could not be loaded, or a detector could not be made from them
+    /// (tried once, so the automatic gate falls back, saying why, rather
+    /// than failing when the first stream starts).
     static var unavailableReason: String? {
         if case .failure(let error) = SileroLibrary.shared { return error.message }
+        if case .failure(let error) = trial { return error.message }
         return nil
     }
+
+    private static let trial: Result<Void, SpeechError> = Result { () throws(SpeechError) in _ = try SileroSpeechDetector() }
 
     static var isAvailable: Bool { unavailableReason == nil }
 
