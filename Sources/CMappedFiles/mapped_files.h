@@ -18,7 +18,9 @@
 // State lives in functions (Swift emits the header functions it calls, not
 // file-level variables).
 
-#define VOICECMD_MAPPING_SLOTS 16
+// Two a recogniser (Moonshine's encoder and decoder), and a batch may run
+// 64 recognisers at once.
+#define VOICECMD_MAPPING_SLOTS 256
 #define VOICECMD_MAPPING_PATH 480
 
 typedef struct {
@@ -54,7 +56,8 @@ static void voicecmd_bus_handler(int signal, siginfo_t *info, void *context) {
     voicecmd_mapping *table = voicecmd_mappings();
     for (int slot = 0; slot < VOICECMD_MAPPING_SLOTS; slot++) {
         uintptr_t start = __atomic_load_n(&table[slot].start, __ATOMIC_ACQUIRE);
-        if (start != 0 && address >= start && address < table[slot].end) {
+        // 0: free; 1: claimed, being filled.
+        if (start > 1 && address >= start && address < table[slot].end) {
             voicecmd_write_all("voicecmd: ");
             voicecmd_write_all(table[slot].path);
             voicecmd_write_all(" was cut short while in use (replace such a file by renaming a new one over it, "

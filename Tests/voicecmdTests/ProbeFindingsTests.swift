@@ -20,7 +20,7 @@ struct ProbeFindingsTests {
         for arguments in [["wake", "train", "电脑"], ["listen", "--wake", "hey 电脑", "--input", "README.md"]] {
             let run = try Self.timed(arguments)
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
-            #expect(run.stderr.contains("can hold only English words of the letters a–z, not \"电脑\""), "\(run.stderr)")
+            #expect(run.stderr.contains("can hold only English words of the letters a–z (accents aside), not \"电脑\""), "\(run.stderr)")
             #expect(!run.stderr.contains(".dict"), "\(run.stderr)")
         }
     }
@@ -106,6 +106,15 @@ struct ProbeFindingsTests {
         let run = try ToolRunner.run(["shortcut", "add", "-- --", "--", "order a large latte"], environment: ["XDG_CONFIG_HOME": folder])
         #expect(!run.stderr.contains("Unknown option"), "\(run.stderr)")
         #expect(run.status == 1, "\(run.stderr)")
+    }
+
+    /// A value after "=" may hold spaces: only an option's name may not.
+    @Test func anOptionsValueAfterEqualsMayHoldSpaces() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try ToolRunner.run(["manual", "--folder=\(folder)/my pages"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: cannot write \(folder)/my pages/voicecmd.1: "), "\(run.stderr)")
     }
 
     /// Foundation's wrapper texts never reach the user.

@@ -9,8 +9,11 @@ struct ToolRun {
 }
 
 enum ToolRunner {
-    /// The directory holding the test bundle also holds the built products.
-    static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    /// The directory holding the test bundle also holds the built products;
+    /// `$VOICECMD_TEST_PRODUCTS` names another build's (to see a test fail
+    /// on the binary from before a fix).
+    static let productsDirectory = ProcessInfo.processInfo.environment["VOICECMD_TEST_PRODUCTS"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     static let projectDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `keepInputOpen`: seconds to hold stdin open after writing `stdin`, as

@@ -76,14 +76,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `text` with its control characters written as escapes ("\\n",
     /// "\\u{1b}"), so a name or a file's bytes cannot break a message's
-    /// line or drive the terminal; newlines kept when `keepingNewlines`
-    /// (a message of several lines).
+    /// line or drive the terminal; newlines and tabs kept when
+    /// `keepingNewlines` (a message of several lines, a source excerpt).
     public static func escapingControlCharacters(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
         return String(text.unicodeScalars.map { scalar -> String in
             switch scalar {
             case "\n": keepingNewlines ? "\n" : "\\n"
-            case "\t": "\\t"
+            case "\t": keepingNewlines ? "\t" : "\\t"
             case "\r": "\\r"
             default:
                 scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)

@@ -44,25 +44,38 @@ package enum BoundedFileReader {
     private static func read(_ path: String, limit: Int, prefix: Int?, inside folder: String?) throws(Failure) -> (bytes: Data, size: Int) {
         try requireSafeName(path, strict: folder != nil)
         // Inside a folder, the path is resolved first and judged before
-        // anything of it is looked at; the resolved path is then opened
-        // without following a last link, and the descriptor judged again
-        // (a folder swapped for a link meanwhile).
+        // anything of it is looked at. The resolved path is then opened as a
+        // bare reference (O_PATH: nothing of a device is touched), without
+        // following a last link, and the file it reached judged again (a
+        // folder swapped for a link meanwhile); only then is it opened for
+        // reading, through that reference.
         var opened = path
-        var root: String?
         if let folder {
             let resolvedRoot = try resolved(folder)
             let target = try resolved(path)
             guard lies(target, inside: resolvedRoot) else { throw outside }
-            (opened, root) = (target, resolvedRoot)
+            let reference = open(target, openPath | O_NOFOLLOW | O_CLOEXEC)
+            guard reference >= 0 else { throw errno == ELOOP ? outside : failure(errno) }
+            defer { close(reference) }
+            // Without /proc the resolved path's own check stands.
+            if let real = realPath(ofDescriptor: reference), !lies(real, inside: resolvedRoot) { throw outside }
+            var status = stat()
+            guard fstat(reference, &status) == 0 else { throw failure(errno) }
+            try requireRegular(status, limit: limit)
+            opened = FileManager.default.fileExists(atPath: "/proc/self/fd/\(reference)") ? "/proc/self/fd/\(reference)" : target
+            return try readOpened(opened, limit: limit, prefix: prefix)
         }
+        return try readOpened(opened, limit: limit, prefix: prefix)
+    }
+
+    private static func readOpened(_ opened: String, limit: Int, prefix: Int?) throws(Failure) -> (bytes: Data, size: Int) {
         // Looked at before it is opened (opening some devices does something),
         // then opened without blocking, so a FIFO put in its place meanwhile
         // opens at once, and checked again by its descriptor.
         try requireRegularFile(opened, limit: limit)
-        let descriptor = open(opened, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (root == nil ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0 else { throw errno == ELOOP && root != nil ? outside : failure(errno) }
+        let descriptor = open(opened, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        if let root, let real = realPath(ofDescriptor: descriptor), !lies(real, inside: root) { throw outside }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(errno) }
         try requireRegular(status, limit: limit)
@@ -116,6 +129,10 @@ package enum BoundedFileReader {
         return path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 
+    /// Linux's O_PATH (010000000 on x86, ARM and most others), which Glibc's
+    /// Swift module leaves out (it needs _GNU_SOURCE).
+    private static let openPath: Int32 = 0o10000000
+
     private static let outside = Failure(reason: "it lies outside the model's folder (a link or \"..\" leads out of it)", isOutside: true)
 
     /// `path` with every link and "..", followed: the file it stands for.
@@ -133,8 +150,12 @@ package enum BoundedFileReader {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Compared byte by byte: String's comparison takes "é" and "e\u{301}"
+    /// as equal, where the file system holds two different folders.
     private static func lies(_ path: String, inside root: String) -> Bool {
-        root == "/" || path == root || path.hasPrefix(root + "/")
+        let path = Array(path.utf8), root = Array(root.utf8)
+        if root == Array("/".utf8) || path == root { return true }
+        return path.count > root.count && path.starts(with: root) && path[root.count] == UInt8(ascii: "/")
     }
 
     private static func requireRegular(_ status: stat, limit: Int) throws(Failure) {

@@ -36,7 +36,8 @@ package enum FileReplacement {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw FileReplacementError(reason: String(cString: strerror(errno))) }
         var failure: String?
-        if exists, fchmod(descriptor, old.st_mode & 0o7777) != 0 { failure = String(cString: strerror(errno)) }
+        // The permission bits alone: never a set-user-id bit carried over.
+        if exists, fchmod(descriptor, old.st_mode & 0o777) != 0 { failure = String(cString: strerror(errno)) }
         var written = 0
         while failure == nil, written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -55,7 +56,13 @@ package enum FileReplacement {
             if replacing {
                 if rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
             } else if link(temporary, path) != 0 {
-                failure = errno == EEXIST ? "a file is already there" : String(cString: strerror(errno))
+                if errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP {
+                    // A disk without hard links (vfat, some network mounts):
+                    // made in place only where nothing is, then filled.
+                    failure = writeExclusively(bytes, to: path, permissions: permissions)
+                } else {
+                    failure = errno == EEXIST ? "a file is already there" : String(cString: strerror(errno))
+                }
             }
         }
         if let failure {
@@ -68,6 +75,28 @@ package enum FileReplacement {
             fsync(directory)
             close(directory)
         }
+    }
+
+    /// Writes `bytes` to a new file at `path`, which must not exist: nil, or
+    /// why not (what it wrote is removed).
+    private static func writeExclusively(_ bytes: [UInt8], to path: String, permissions: mode_t) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { return errno == EEXIST ? "a file is already there" : String(cString: strerror(errno)) }
+        var written = 0
+        var failure: String?
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                break
+            }
+            written += count
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(path) }
+        return failure
     }
 
     /// Throws, before any long work, what `write` would refuse at `path`: a

@@ -12,7 +12,7 @@ package enum FolderCreation {
         }
         var status = stat()
         if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileReplacementError(reason: "\(path) is not a folder") }
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw notAFolder(path, status) }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
@@ -20,8 +20,10 @@ package enum FolderCreation {
         if mkdir(path, permissions) != 0, errno != EEXIST {
             throw FileReplacementError(reason: String(cString: strerror(errno)))
         }
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw FileReplacementError(reason: "\(path) is not a folder")
-        }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw notAFolder(path, status) }
+    }
+
+    private static func notAFolder(_ path: String, _ status: stat) -> FileReplacementError {
+        FileReplacementError(reason: status.st_mode & S_IFMT == S_IFREG ? "\(path) is a file, not a folder" : "\(path) is not a folder")
     }
 }

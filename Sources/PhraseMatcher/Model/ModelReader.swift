@@ -629,8 +629,9 @@ struct ModelReader {
     /// Whether `path`, with links followed, is `folder` or below it.
     static func lies(_ path: String, inside folder: String) -> Bool {
         let resolvedFolder = canonical(folder)
-        let prefix = resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/"
-        return canonical(path).hasPrefix(prefix)
+        let prefix = Array((resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/").utf8)
+        // Byte by byte: String's comparison takes "é" and "e\u{301}" as equal.
+        return Array(canonical(path).utf8).starts(with: prefix)
     }
 
     /// A list of synonyms (`what` names it, `each` one of them in errors):

@@ -19,6 +19,8 @@ enum AcousticModelCheck {
     /// tables the counts size: context tree (8 bytes a node), phones (12
     /// bytes each), senone sequences (2 bytes a state).
     static func mdefProblem(in bytes: [UInt8], size: Int) -> String? {
+        // Written on a machine of the other byte order: PocketSphinx swaps it.
+        if bytes.starts(with: Array("FDMB".utf8)) { return nil }
         guard bytes.starts(with: Array("BMDF".utf8)) else {
             // The text format begins with its version, "0.3".
             return bytes.starts(with: Array("0.3".utf8)) && bytes.dropFirst(3).first.map({ $0 == 0x0A || $0 == 0x0D || $0 == 0x20 }) == true

@@ -65,10 +65,12 @@ public struct WakePhrase: Sendable, Equatable {
         if let bad = words.first(where: { !$0.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } || !$0.contains(where: \.isLetter) }) {
             throw SpeechError("the wake phrase can hold only words, not \(bad.debugDescription)")
         }
-        // The dictionary holds English words and flite guesses only a–z:
-        // said before a detector is trained or a search is made.
-        if let foreign = words.first(where: { !$0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "'" || $0 == "-" } }) {
-            throw SpeechError("the wake phrase can hold only English words of the letters a–z, not \(foreign.debugDescription)")
+        // The dictionary holds English words and flite guesses only a–z
+        // (accents dropped): said before a detector is trained or a search is made.
+        if let foreign = words.first(where: {
+            !$0.folding(options: .diacriticInsensitive, locale: nil).unicodeScalars.allSatisfy { ("a"..."z").contains($0) || $0 == "'" || $0 == "-" }
+        }) {
+            throw SpeechError("the wake phrase can hold only English words of the letters a–z (accents aside), not \(foreign.debugDescription)")
         }
         guard words.joined(separator: " ").count <= Self.longestText else {
             throw SpeechError("the wake phrase is longer than \(Self.longestText) characters")

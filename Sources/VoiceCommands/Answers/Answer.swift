@@ -5,6 +5,8 @@ import PhraseMatcher
 /// the matcher's of a typed one.
 enum Answer: Equatable {
     case cancel, yes, no
+    /// None of the candidates offered: the next ones, please.
+    case another
     /// Which of the options offered, from 0.
     case choice(Int)
     case value(Argument)
@@ -18,6 +20,7 @@ enum Answer: Equatable {
         case "Cancel": self = .cancel
         case "Yes": self = .yes
         case "No": self = .no
+        case "Another": self = .another
         case "Value":
             guard let argument = match.argument("value") else { return nil }
             self = .value(argument)

@@ -46,6 +46,10 @@ enum AnswerLanguage {
     /// name the phrase did not take is searched for without them.
     static let leadIn = Set(((try? Phrase(valuePhrase))?.template.words ?? []) + fillers)
 
+    /// "Another", said to a question that names only the first few candidates.
+    static let anotherPhrases = ["[um|uh] [i want|i mean|i meant] (another [one]|someone else|something else|none of (them|those|these)"
+                                 + "|the next ones|more|the others)"]
+
     /// The answers to `prompt` as a model, or nil when anything may be the
     /// answer (free text: the language model hears it; typed, it is taken
     /// as written once it is not cancel).
@@ -70,6 +74,7 @@ enum AnswerLanguage {
                 "[um|uh] [i mean|i meant|i want] [the] (\(ordinals.prefix(count).joined(separator: "|"))|last) [one]",
                 "[um|uh] [i mean|i meant|i want] number (\(numbers.prefix(count).joined(separator: "|")))",
             ])))
+            if prompt.offersMore { intents.append(intent("Another", anotherPhrases)) }
         case .needsValue:
             guard let parameter else { return nil }
             var valueType = parameter.type

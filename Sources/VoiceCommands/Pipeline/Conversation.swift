@@ -155,6 +155,11 @@ public final class Conversation {
         case .disambiguation:
             guard let parameter else { return askAgain(prompt) }
             let offered = optionNames(prompt)
+            if reading == .another, !candidatesLeft.isEmpty {
+                misunderstood = 0
+                // A disambiguation always asks; nil is never the answer here.
+                return apply(.disambiguation(candidatesLeft), to: parameter) ?? askAgain(prompt)
+            }
             guard case .choice(let index)? = reading, index < offered.count else { return askAgain(prompt) }
             misunderstood = 0
             let id = prompt.options[index]
@@ -260,6 +265,8 @@ public final class Conversation {
 
     /// The most candidates a disambiguation question names.
     static let mostOffered = 5
+    /// The candidates after those the last question offered, for "another".
+    private var candidatesLeft: [String] = []
 
     /// A resolution result put into effect: nil to go on, or the question asked.
     private func apply(_ result: ResolutionResult, to parameter: Parameter) -> State? {
@@ -277,9 +284,11 @@ public final class Conversation {
             // are offered, and "another" stands for the rest (a name said
             // instead is looked for as an answer).
             let offered = Array(ids.prefix(Self.mostOffered))
-            let said = offered.map { names(of: $0, type: parameter.type).first ?? $0 } + (ids.count > offered.count ? ["another"] : [])
+            candidatesLeft = Array(ids.dropFirst(offered.count))
+            let said = offered.map { names(of: $0, type: parameter.type).first ?? $0 } + (candidatesLeft.isEmpty ? [] : ["another"])
             let kind = engine.model.type(named: parameter.type.name)?.title ?? parameter.title
-            return ask(.disambiguation, parameter, text: "Which \(kind.lowercased()): \(SpokenFormat.list(said))?", options: offered)
+            return ask(.disambiguation, parameter, text: "Which \(kind.lowercased()): \(SpokenFormat.list(said))?", options: offered,
+                       offersMore: !candidatesLeft.isEmpty)
         case .confirmationRequired(let value):
             doubtfulValue = value
             return ask(.confirmationRequired, parameter, text: "Did you mean \(renderer.spoken(value.value, saidAs: value.text, type: parameter.type))?")
@@ -404,8 +413,8 @@ public final class Conversation {
         parameter.prompt ?? "What is the \(parameter.title.lowercased())?"
     }
 
-    private func ask(_ kind: Prompt.Kind, _ parameter: Parameter?, text: String, options: [String] = []) -> State {
-        let prompt = Prompt(kind: kind, parameter: parameter?.name, text: text, options: options)
+    private func ask(_ kind: Prompt.Kind, _ parameter: Parameter?, text: String, options: [String] = [], offersMore: Bool = false) -> State {
+        let prompt = Prompt(kind: kind, parameter: parameter?.name, text: text, options: options, offersMore: offersMore)
         originalQuestion = text
         emit(.prompt(prompt))
         state = .waiting(prompt)

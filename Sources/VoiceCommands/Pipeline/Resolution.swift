@@ -55,13 +55,17 @@ public struct Prompt: Sendable, Hashable {
     public var text: String
     /// For disambiguation: the ids offered, in the order said.
     public var options: [String]
+    /// For disambiguation: there are more candidates than those offered,
+    /// and "another" asks about the next ones.
+    public var offersMore: Bool
 
     /// A prompt of `kind`; `options` only for one that offers a choice.
-    public init(kind: Kind, parameter: String?, text: String, options: [String] = []) {
+    public init(kind: Kind, parameter: String?, text: String, options: [String] = [], offersMore: Bool = false) {
         self.kind = kind
         self.parameter = parameter
         self.text = text
         self.options = options
+        self.offersMore = offersMore
     }
 }
 

@@ -44,8 +44,17 @@ package enum WakeNetworkCache {
             return (try network(for: phrase, environment: environment), nil)
         } catch {
             let path = path(for: phrase, environment: environment)
-            let aside = path + ".damaged"
-            let moved = rename(path, aside) == 0
+            // Only a file that was read and found wrong is set aside (not
+            // one that could not be opened), never over an earlier one.
+            var aside = path + ".damaged"
+            var number = 1
+            while FileManager.default.fileExists(atPath: aside), number < 100 {
+                aside = path + ".damaged.\(number)"
+                number += 1
+            }
+            var status = stat()
+            let readable = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
+            let moved = readable && !FileManager.default.fileExists(atPath: aside) && rename(path, aside) == 0
             return (nil, "the wake detector \(path) cannot be used (\(error.message))"
                     + (moved ? "; it was set aside as \(aside)" : "") + "; listening without it. "
                     + "Make it again with: voicecmd wake train \(phrase.text)")

@@ -8,8 +8,9 @@ enum ArgumentParser {
         var optionsEnded = false
         while let argument = remaining.popFirst() {
             // An option's name holds no space: "-- --" said as a shortcut's
-            // sentence is an argument, not an option nobody has.
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || argument.contains(where: \.isWhitespace) {
+            // sentence is an argument, not an option nobody has (a value
+            // after "=" may hold spaces: --wake="hey computer").
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || argument.prefix(while: { $0 != "=" }).contains(where: \.isWhitespace) {
                 parsed.positionals.append(argument)
                 continue
             }

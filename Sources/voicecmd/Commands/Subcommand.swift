@@ -65,7 +65,7 @@ enum RejectionOptions {
         guard let gate = VoiceGate(rawValue: name) else {
             throw UsageError(message: "'\(name)' is not a voice gate; use silero, energy or auto", command: spec)
         }
-        if let reason = VoiceGate.sileroUnavailableReason {
+        if gate != .energy, let reason = VoiceGate.sileroUnavailableReason {
             if gate == .silero { throw ToolFailure(message: reason) }
             if gate == .auto { printError("voicecmd: the voice gate is unavailable, going on with the energy detector: \(reason)") }
         }

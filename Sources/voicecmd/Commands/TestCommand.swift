@@ -12,8 +12,9 @@ enum TestCommand: Subcommand {
         discussion: "One case a line, tab-separated: what is said (a sentence, or a recording's path, relative to the test "
             + "file), the intent expected (\"-\" when nothing should be understood; \"App: Intent\" when several "
             + "applications are loaded), then name=value for each value expected (numbers, durations in seconds, enum "
-            + "cases and entities by identifier). Lines starting with # are comments. voicecmd sample writes cases for "
-            + "every phrase. Each failing case is printed with its line; exits with 1 when any fails.",
+            + "cases and entities by identifier); a tab, line end or backslash inside a field is written \\t, \\n, \\r "
+            + "or \\\\. Lines starting with # are comments. voicecmd sample writes cases for every phrase. Each failing "
+            + "case is printed with its line; exits with 1 when any fails, or when the file holds no case.",
         positionals: [.init(name: "cases", help: "The test file ('-' for standard input).", isRepeating: false, isOptional: false)],
         options: [.commands, .shortcuts,
                   .init(name: "jobs", short: "j", valueName: "n", help: "Recognise n recordings at once (default 1)."),

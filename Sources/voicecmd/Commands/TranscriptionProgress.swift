@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 import Synchronization
 
 /// "3/10 clip.wav" on standard error, rewritten in place, when it is a terminal.
@@ -16,7 +17,7 @@ final class Progress: Sendable {
         guard enabled else { return }
         done.withLock { done in
             done += 1
-            StandardError.write("\r\u{1B}[K\(done)/\(total) \(file)")
+            StandardError.write("\r\u{1B}[K\(done)/\(total) \(Diagnostic.oneLine(file))")
         }
     }
 

@@ -41,6 +41,6 @@ struct MoonshineTranscriberTests {
             Issue.record("a truncated encoder was loaded")
             return
         }
-        #expect(error.message == "cannot use Moonshine: \(model.path)/encoder_model.ort is 1000 bytes, not the 13281600 of the pinned file (damaged? run scripts/install-asr)")
+        #expect(error.message == "cannot use Moonshine: \(model.path)/encoder_model.ort is 1000 bytes, not the 13281600 of the pinned file (damaged or replaced; run scripts/install-asr)")
     }
 }

@@ -33,6 +33,23 @@ struct ConversationTests {
         #expect(reply == Reply(code: .success, text: "Okay, I sent it to Alex Jones."))
     }
 
+    /// Many people of one name: the question names the first five and
+    /// "another"; "another" asks about the next five; a choice among them
+    /// is taken. (All 100,000 named took minutes, and could not be heard.)
+    @Test func manyCandidatesAreOfferedFiveAtATime() async throws {
+        let call = try Intent(name: "Call", parameters: [Parameter(name: "who", type: .custom("Contact"))], phrases: ["call \\(who)"])
+        let people = (0..<12).map { Entity(id: "amy-\($0)", name: "Amy Ng") }
+        let model = CommandModel(application: "Phone", types: [CustomType(name: "Contact", title: "Contact", kind: .entity(people))],
+                                 intents: [call])
+        let script = ConversationScript(engine: try CommandEngine(model: model))
+        let reply = await script.run("call amy ng", answers: ["another", "none of them", "the second one"])
+        #expect(script.prompts.map(\.text) == Array(repeating: "Which contact: Amy Ng, Amy Ng, Amy Ng, Amy Ng, Amy Ng or another?", count: 2)
+                + ["Which contact: Amy Ng or Amy Ng?"])
+        #expect(script.prompts.map(\.options) == [(0..<5).map { "amy-\($0)" }, (5..<10).map { "amy-\($0)" }, ["amy-10", "amy-11"]])
+        #expect(script.prompts.map(\.offersMore) == [true, true, false])
+        #expect(reply?.code == .success)
+    }
+
     @Test func aNeedsValueAnswerCanItselfNeedDisambiguation() async throws {
         let script = try ConversationScript()
         let reply = await script.run("send a message saying hello", answers: ["Alex", "the first one", "yes"])
