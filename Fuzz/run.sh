@@ -17,7 +17,7 @@ mkdir -p "$out/lib" "$out/bin" "$out/artifacts"
 # The libraries, instrumented: PhraseMatcher (pure Swift) and SpeechFront
 # (its C libraries through the same module maps as the package's).
 flags=(-sanitize=fuzzer,address -parse-as-library -enable-testing -package-name voicecmd -O -g -swift-version 6)
-c_flags=(-I Sources/CPocketSphinx -I Sources/CAudio -I Sources/CFlite -I Sources/CSherpaOnnx)
+c_flags=(-I Sources/CPocketSphinx -I Sources/CAudio -I Sources/CFlite -I Sources/CSherpaOnnx -I Sources/CMappedFiles)
 for flag in $(pkg-config --cflags pocketsphinx sndfile samplerate); do c_flags+=(-Xcc "$flag"); done
 # Each is rebuilt when a source of it (or this script) is newer than the library.
 stale() { [ ! -f "$1" ] || [ -n "$(find "$2" Fuzz/run.sh -newer "$1" -print -quit)" ]; }

@@ -12,7 +12,7 @@ struct ProbeFindingsTests {
     static func timed(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ToolRun {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(extra) { $1 }
-        return try ToolRunner.run(["30"] + arguments, environment: environment, executable: "/usr/bin/timeout")
+        return try ToolRunner.run(arguments, environment: environment, timeout: 30)
     }
 
     /// Refused before any training, with the reason `listen --wake` gives.

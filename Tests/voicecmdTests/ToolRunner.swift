@@ -18,14 +18,15 @@ enum ToolRunner {
 
     /// `keepInputOpen`: seconds to hold stdin open after writing `stdin`, as
     /// a person who has not answered yet would.
-    /// `executable`: a program that runs voicecmd (`/usr/bin/timeout`), given
-    /// `arguments`' first, then voicecmd's path, then the rest.
+    /// `timeout`: seconds voicecmd may run (under `timeout`, killed 5 s
+    /// after it is asked to stop), so a hang fails the test (status 124
+    /// or 137) instead of stopping the run.
     static func run(_ arguments: [String], stdin: String? = nil, keepInputOpen: Double? = nil,
-                    environment: [String: String]? = nil, executable: String? = nil) throws -> ToolRun {
+                    environment: [String: String]? = nil, timeout: Int? = nil) throws -> ToolRun {
         let process = Process()
         let tool = productsDirectory.appendingPathComponent("voicecmd")
-        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? tool
-        process.arguments = executable == nil ? arguments : [arguments[0], tool.path] + arguments.dropFirst()
+        process.executableURL = timeout == nil ? tool : URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = timeout.map { ["-k", "5", String($0), tool.path] + arguments } ?? arguments
         process.currentDirectoryURL = projectDirectory
         if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe(), input = Pipe()

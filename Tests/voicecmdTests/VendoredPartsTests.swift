@@ -81,7 +81,7 @@ struct VendoredPartsTests {
                 }
                 let clip = "Tests/SpeechFrontTests/Fixtures/clips/timer-flite-slt.flac"
                 let command = wakeParts ? "listen --wake 'hey computer' --input \(clip)" : "transcribe \(clip)"
-                let run = try ToolRunner.shell("VOICECMD_WAKE_CACHE='\(folder)/wake' timeout 120 '\(binary)' \(command) </dev/null")
+                let run = try ToolRunner.shell("VOICECMD_WAKE_CACHE='\(folder)/wake' timeout -k 5 120 '\(binary)' \(command) </dev/null")
                 let context = "\(part.file), \(damage): \(run.stderr)"
                 #expect(run.status == 0, "\(context)")
                 if !wakeParts { #expect(run.stdout.contains("SetTimer"), "\(context) \(run.stdout)") }

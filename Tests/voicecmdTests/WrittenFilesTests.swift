@@ -58,7 +58,7 @@ struct WrittenFilesTests {
     static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ToolRun {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(extra) { $1 }
-        return try ToolRunner.run(["30"] + arguments, environment: environment, executable: "/usr/bin/timeout")
+        return try ToolRunner.run(arguments, environment: environment, timeout: 30)
     }
 
     @Test func theShortcutsFileAndItsLock() throws {

@@ -35,21 +35,9 @@ package enum FileReplacement {
         let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw FileReplacementError(reason: String(cString: strerror(errno))) }
-        var failure: String?
         // The permission bits alone: never a set-user-id bit carried over.
-        if exists, fchmod(descriptor, old.st_mode & 0o777) != 0 { failure = String(cString: strerror(errno)) }
-        var written = 0
-        while failure == nil, written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                break
-            }
-            written += count
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        var failure = exists && fchmod(descriptor, old.st_mode & 0o777) != 0 ? String(cString: strerror(errno)) : nil
+        failure = fill(descriptor, with: bytes, unless: failure)
         if failure == nil {
             // Without replacing, a hard link puts the file in place only where
             // nothing is: a file made meanwhile is never replaced.
@@ -82,9 +70,17 @@ package enum FileReplacement {
     private static func writeExclusively(_ bytes: [UInt8], to path: String, permissions: mode_t) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { return errno == EEXIST ? "a file is already there" : String(cString: strerror(errno)) }
+        let failure = fill(descriptor, with: bytes, unless: nil)
+        if failure != nil { unlink(path) }
+        return failure
+    }
+
+    /// Writes `bytes` whole to `descriptor` (unless `earlier` failed),
+    /// flushes and closes it: nil, or the first failure's reason.
+    private static func fill(_ descriptor: Int32, with bytes: [UInt8], unless earlier: String?) -> String? {
+        var failure = earlier
         var written = 0
-        var failure: String?
-        while written < bytes.count {
+        while failure == nil, written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -95,7 +91,6 @@ package enum FileReplacement {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(path) }
         return failure
     }
 

@@ -91,6 +91,15 @@ struct ShortcutEditingTests {
         }
     }
 
+    /// An empty or relative HOME would put the shortcuts in whatever folder
+    /// voicecmd runs in: the account's own home is used instead.
+    @Test func anEmptyOrRelativeHomeIsNotTheCurrentFolder() {
+        for home in ["", "relative/home"] {
+            #expect(ShortcutStore.defaultPath(environment: ["HOME": home]).hasPrefix("/"), "\(home)")
+        }
+        #expect(ShortcutStore.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.config/voicecmd/shortcuts.json")
+    }
+
     /// Foundation says "NSCocoaErrorDomain error 512"; the person is told what is in the way.
     @Test func aFileWhereTheFolderShouldBeIsNamed() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("voicecmd-not-a-folder-\(UUID().uuidString)").path
