@@ -49,8 +49,8 @@ package enum BoundedFileReader {
         // following a last link, and the file it reached judged again (a
         // folder swapped for a link meanwhile); only then is it opened for
         // reading, through that reference.
-        var opened = path
-        if let folder {
+        guard let folder else { return try readOpened(path, limit: limit, prefix: prefix) }
+        do {
             let resolvedRoot = try resolved(folder)
             let target = try resolved(path)
             guard lies(target, inside: resolvedRoot) else { throw outside }
@@ -62,10 +62,10 @@ package enum BoundedFileReader {
             var status = stat()
             guard fstat(reference, &status) == 0 else { throw failure(errno) }
             try requireRegular(status, limit: limit)
-            opened = FileManager.default.fileExists(atPath: "/proc/self/fd/\(reference)") ? "/proc/self/fd/\(reference)" : target
-            return try readOpened(opened, limit: limit, prefix: prefix)
+            let throughReference = "/proc/self/fd/\(reference)"
+            return try readOpened(FileManager.default.fileExists(atPath: throughReference) ? throughReference : target,
+                                  limit: limit, prefix: prefix)
         }
-        return try readOpened(opened, limit: limit, prefix: prefix)
     }
 
     private static func readOpened(_ opened: String, limit: Int, prefix: Int?) throws(Failure) -> (bytes: Data, size: Int) {
