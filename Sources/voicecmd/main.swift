@@ -72,6 +72,7 @@ func runTool(_ argv: [String]) -> Int32 {
 
 DescriptorWrite.reopenClosedStandardDescriptors()
 ProcessMemory.tuneForRecognition()
+NeuralPartFailures.report { printError("voicecmd: \($0)") }
 var status = runTool(CommandLine.arguments)
 do {
     try StandardOutput.check()

@@ -38,6 +38,16 @@ enum PinnedFiles {
                                              digest: "cf524c4862d36e9e5ab032eddc73637efd822d70e868ac575cf1a46e1e4708a0")
     static let moonshineTokens = PinnedFile(path: "share/voicecmd/moonshine-tiny-en/tokens.txt", size: 549_350,
                                             digest: "2870d843e14c1e187bf1913a521562a63b53933814bd7f2145120468f494a049")
+    // scripts/install-asr: moonshine-cpp 0.1.4's wheel, its networks rewritten
+    // for integer matrix products (scripts/moonshine-integer-products.py,
+    // the same bytes every time); tokens.txt as for tiny, its 32,000 tokens
+    // named up to the decoder's 32,768.
+    static let moonshineBaseEncoder = PinnedFile(path: "share/voicecmd/moonshine-base-en/encoder_model.onnx", size: 30_908_084,
+                                                 digest: "c83736d1321b638a7be7ea508f23292548052b0ecb78e04f412c25a8b699d16b")
+    static let moonshineBaseDecoder = PinnedFile(path: "share/voicecmd/moonshine-base-en/decoder_model_merged.onnx", size: 55_693_825,
+                                                 digest: "36744ca9c22ec50f312794544361d8c503133822ae1474a2fd2714a036188533")
+    static let moonshineBaseTokens = PinnedFile(path: "share/voicecmd/moonshine-base-en/tokens.txt", size: 549_354,
+                                                digest: "c9c3699b5683d821681c0e61df25b765c7e7a5caaebba0b50437ca0488cb0cfa")
     // scripts/install-wake: openwakeword 0.4.0's wheel.
     static let melSpectrogram = PinnedFile(path: "share/voicecmd/speech-embedding/melspectrogram.onnx", size: 1_087_958,
                                            digest: "ba2b0e0f8b7b875369a2c89cb13360ff53bac436f2895cced9f479fa65eb176f")
@@ -45,6 +55,7 @@ enum PinnedFiles {
                                             digest: "ba754db3cd768a524c655ea90655ee5e6055a43b8dfd29366a11e93716ae9e51")
 
     static let all = [sherpaOnnx, onnxRuntime, sileroVAD, rnnoise, moonshineEncoder, moonshineDecoder, moonshineTokens,
+                      moonshineBaseEncoder, moonshineBaseDecoder, moonshineBaseTokens,
                       melSpectrogram, speechEmbedding]
 
     /// Checks each of `files` in `folder`: a regular file of its pinned

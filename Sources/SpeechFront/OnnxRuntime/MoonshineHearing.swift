@@ -7,14 +7,15 @@ import Foundation
 final class MoonshineHearing {
     private let transcriber: MoonshineTranscriber
     private let encoded: OnnxValue
-    private let mask: OnnxValue
+    /// Nil for a network that takes none.
+    private let mask: OnnxValue?
     /// Tokens written at most (`MoonshineTranscriber.tokensPerSecond`).
     private let tokenLimit: Int
 
     /// A wording longer than this is not weighed (a command is far shorter).
     static let longestWording = 400
 
-    init(transcriber: MoonshineTranscriber, encoded: OnnxValue, mask: OnnxValue, tokenLimit: Int) {
+    init(transcriber: MoonshineTranscriber, encoded: OnnxValue, mask: OnnxValue?, tokenLimit: Int) {
         self.transcriber = transcriber
         self.encoded = encoded
         self.mask = mask
@@ -38,7 +39,10 @@ final class MoonshineHearing {
                 let next = try transcriber.step([last], after: state, encoded: encoded, mask: mask)
                 if greedySteps.count < Self.greedyStepsKept { greedySteps.append((last, next)) }
                 let probabilities = next.logProbabilities[0]
-                guard let likeliest = probabilities.indices.max(by: { probabilities[$0] < probabilities[$1] }) else { return nil }
+                let barred = written.isEmpty && transcriber.barsEmptyTranscript ? Int(MoonshineTokens.end) : -1
+                // The barred token ranks below every other.
+                guard let likeliest = probabilities.indices.max(by: { $0 == barred ? $1 != barred : $1 != barred && probabilities[$0] < probabilities[$1] })
+                else { return nil }
                 last = Int32(likeliest)
                 if last == MoonshineTokens.end { break }
                 written.append(last)

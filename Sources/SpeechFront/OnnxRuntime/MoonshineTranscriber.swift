@@ -15,9 +15,17 @@ import Foundation
 final class MoonshineTranscriber {
     private let encoder: OnnxSession
     private let decoder: OnnxSession
+    /// Which recogniser, and the shape of its networks.
+    let hearing: NeuralHearing
+    private let shape: MoonshineShape
     let tokens: MoonshineTokens
     /// The token of a full stop, which may end a wording.
     let fullStop: Int32?
+    /// Whether the end token is barred from the first step: base ends a
+    /// transcript before its first word on close to half of real commands
+    /// (Moonshine's own library too), where the next likeliest token starts
+    /// what was said.
+    var barsEmptyTranscript: Bool { shape.endsTooEarly }
     private let environment: OnnxEnvironment
 
     /// Longer audio is not transcribed: the network was trained on pieces
@@ -31,27 +39,38 @@ final class MoonshineTranscriber {
     /// past which a transcript is the network repeating itself (on noise).
     static let tokensPerSecond = 6.5
 
-    private static let layers = 6, heads = 8, headWidth = 36, vocabulary = 32_768, encoderWidth = 288
+    private static let vocabulary = 32_768
     /// The decoder's cache inputs and outputs, per layer: its own
     /// attention's keys and values, then those over the encoder's output.
-    private static let cacheNames = (0..<layers).flatMap { layer in
-        ["decoder.key", "decoder.value", "encoder.key", "encoder.value"].map { "\(layer).\($0)" }
-    }
-    private static let decoderOutputs = ["logits"] + cacheNames.map { "present.\($0)" }
-    private static let decoderCacheInputs = cacheNames.map { "past_key_values.\($0)" }
+    private let cacheNames: [String]
+    private let decoderOutputs: [String]
+    private let decoderCacheInputs: [String]
 
-    /// Why there is no second opinion here, or nil when there is.
-    static var unavailableReason: String? {
-        if case .failure(let error) = MoonshineModel.shared { return error.message }
+    /// Why there is no second opinion from `hearing` here, or nil when there is.
+    static func unavailableReason(_ hearing: NeuralHearing = .standard) -> String? {
+        if case .failure(let error) = MoonshineModel.shared(hearing) { return error.message }
         return nil
     }
 
-    init() throws(SpeechError) {
-        let model = try MoonshineModel.shared.get()
-        // The files are far smaller than this; a bound all the same.
-        let largest = 256 << 20
-        encoder = try OnnxSession(mapping: try MappedFile(path: model.encoderPath, largest: largest))
-        decoder = try OnnxSession(mapping: try MappedFile(path: model.decoderPath, largest: largest))
+    init(_ hearing: NeuralHearing = .standard) throws(SpeechError) {
+        let model = try MoonshineModel.shared(hearing).get()
+        self.hearing = hearing
+        shape = MoonshineShape.of(hearing)
+        cacheNames = (0..<shape.layers).flatMap { layer in
+            ["decoder.key", "decoder.value", "encoder.key", "encoder.value"].map { "\(layer).\($0)" }
+        }
+        decoderOutputs = ["logits"] + cacheNames.map { "present.\($0)" }
+        decoderCacheInputs = cacheNames.map { "past_key_values.\($0)" }
+        // ONNX Runtime's own format is used where it lies in the mapped
+        // file. ONNX's (base, as the set-up step rewrote it) is read by the
+        // runtime, its weights copied and packed for the integer kernels:
+        // mapped as well, base took 338 MB at its peak instead of 271.
+        func session(_ path: String) throws(SpeechError) -> OnnxSession {
+            // The files are far smaller than this; a bound all the same.
+            path.hasSuffix(".ort") ? try OnnxSession(mapping: try MappedFile(path: path, largest: 256 << 20)) : try OnnxSession(path: path)
+        }
+        encoder = try session(model.encoderPath)
+        decoder = try session(model.decoderPath)
         tokens = try MoonshineTokens(path: model.tokensPath, expectedCount: Self.vocabulary)
         fullStop = tokens.token(reading: ".")
         environment = encoder.environment
@@ -71,13 +90,17 @@ final class MoonshineTranscriber {
         guard samples.count >= RecognizerAudio.sampleRate / 10, samples.count <= Self.longestUtterance else { return nil }
         do {
             let audio = try OnnxValue(floats: samples.lazy.map { Float($0) / 32_768 }, shape: [1, samples.count], environment: environment)
-            let everySample = try OnnxValue(int64s: [Int64](repeating: 1, count: samples.count), shape: [1, samples.count], environment: environment)
-            // One mask for both networks, over the samples: the decoder shrinks
-            // it to the encoder's frames itself (a mask of frames is refused
-            // past about eight seconds).
-            let encoded = try encoder.run([("input_values", audio), ("attention_mask", everySample)], outputs: ["last_hidden_state"])[0]
-            let shape = try encoded.withFloats(largest: 1 << 24) { shape, _ in shape }
-            guard shape.count == 3, shape[0] == 1, shape[2] == Self.encoderWidth else { throw SpeechError("\(encoder.path) gave an output of shape \(shape)") }
+            // One mask for both networks, over the samples, where they take
+            // one: the decoder shrinks it to the encoder's frames itself (a
+            // mask of frames is refused past about eight seconds).
+            let everySample = shape.takesMasks
+                ? try OnnxValue(int64s: [Int64](repeating: 1, count: samples.count), shape: [1, samples.count], environment: environment) : nil
+            let encoded = try encoder.run([("input_values", audio)] + (everySample.map { [("attention_mask", $0)] } ?? []),
+                                          outputs: ["last_hidden_state"])[0]
+            let dimensions = try encoded.withFloats(largest: 1 << 24) { shape, _ in shape }
+            guard dimensions.count == 3, dimensions[0] == 1, dimensions[2] == shape.encoderWidth else {
+                throw SpeechError("\(encoder.path) gave an output of shape \(dimensions)")
+            }
             let limit = Int((Double(samples.count) / Double(RecognizerAudio.sampleRate) * Self.tokensPerSecond).rounded(.up))
             return MoonshineHearing(transcriber: self, encoded: encoded, mask: everySample, tokenLimit: max(limit, 1))
         } catch {
@@ -102,7 +125,7 @@ final class MoonshineTranscriber {
     /// may go on in several; the encoder's keys and values, the same for
     /// every row, stay one row (the network's attention broadcasts them).
     func step(_ tokens: [Int32], after previous: DecoderState?, from parents: [Int]? = nil,
-              encoded: OnnxValue, mask: OnnxValue) throws(SpeechError) -> DecoderState {
+              encoded: OnnxValue, mask: OnnxValue?) throws(SpeechError) -> DecoderState {
         let rows = tokens.count
         let parents = parents ?? (previous?.rows == rows ? Array(0..<rows) : [Int](repeating: 0, count: rows))
         guard rows > 0, parents.count == rows, parents.allSatisfy({ (0..<(previous?.rows ?? 1)).contains($0) }) else {
@@ -114,21 +137,22 @@ final class MoonshineTranscriber {
         if let previous {
             cache = previous.cache
             if parents != Array(0..<previous.rows) {
-                for (index, name) in Self.cacheNames.enumerated() where name.contains("decoder") {
+                for (index, name) in cacheNames.enumerated() where name.contains("decoder") {
                     cache[index] = try cache[index].gatheringRows(parents, environment: environment)
                 }
             }
         } else {
-            let empty = try OnnxValue(floats: [], shape: [1, Self.heads, 0, Self.headWidth], environment: environment)
-            cache = [OnnxValue](repeating: empty, count: Self.cacheNames.count)
+            let empty = try OnnxValue(floats: [], shape: [1, shape.heads, 0, shape.headWidth], environment: environment)
+            cache = [OnnxValue](repeating: empty, count: cacheNames.count)
         }
         var inputs: [(name: String, value: OnnxValue)] = [
             ("input_ids", try OnnxValue(int64s: tokens.map(Int64.init), shape: [rows, 1], environment: environment)),
-            ("encoder_hidden_states", encoded), ("encoder_attention_mask", mask),
+            ("encoder_hidden_states", encoded),
             ("use_cache_branch", try OnnxValue(bool: previous != nil, environment: environment)),
         ]
-        inputs += zip(Self.decoderCacheInputs, cache).map { ($0, $1) }
-        let outputs = try decoder.run(inputs, outputs: Self.decoderOutputs)
+        if let mask { inputs.append(("encoder_attention_mask", mask)) }
+        inputs += zip(decoderCacheInputs, cache).map { ($0, $1) }
+        let outputs = try decoder.run(inputs, outputs: decoderOutputs)
         let logProbabilities = try outputs[0].withFloats(largest: rows * Self.vocabulary) { shape, logits -> [[Float]]? in
             guard shape == [rows, 1, Self.vocabulary] else { return nil }
             return (0..<rows).map { row in
@@ -145,7 +169,7 @@ final class MoonshineTranscriber {
         // The encoder's keys and values come from the first step only:
         // later steps' outputs for them are not to be fed back.
         var next = cache
-        for (index, name) in Self.cacheNames.enumerated() where previous == nil || name.contains("decoder") { next[index] = outputs[index + 1] }
+        for (index, name) in cacheNames.enumerated() where previous == nil || name.contains("decoder") { next[index] = outputs[index + 1] }
         return DecoderState(cache: next, logProbabilities: logProbabilities, depth: (previous?.depth ?? 0) + 1)
     }
 }

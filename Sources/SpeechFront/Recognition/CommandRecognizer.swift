@@ -22,8 +22,21 @@ public final class CommandRecognizer {
     /// utterance will ask it (rejecting in auto mode), on another core from
     /// the start, else at first use.
     lazy var secondOpinion: MoonshineTranscriber? = secondOpinionLoading.map { $0.wait() }
-        ?? (options.asksSecondOpinion ? try? MoonshineTranscriber() : nil)
+        ?? (options.asksSecondOpinion ? Self.loadSecondOpinion(options.neuralHearing) : nil)
     private let secondOpinionLoading: ConcurrentWork<MoonshineTranscriber?>?
+
+    /// `hearing`'s networks, or nil without them: when they are installed
+    /// but cannot be set up, that is said (`NeuralPartFailures`), since the
+    /// judging then changes.
+    private static func loadSecondOpinion(_ hearing: NeuralHearing) -> MoonshineTranscriber? {
+        guard MoonshineTranscriber.unavailableReason(hearing) == nil else { return nil }
+        do {
+            return try MoonshineTranscriber(hearing)
+        } catch {
+            NeuralPartFailures.say("the second opinion could not be set up, judging commands without it: \(error.message)")
+            return nil
+        }
+    }
     /// The wake phrase's first stage, for the stream being listened to;
     /// nil without a wake phrase.
     package private(set) var wakeSpotter: WakeSpotter?
@@ -52,7 +65,12 @@ public final class CommandRecognizer {
 
     /// Why there is no neural second opinion here (Moonshine is not
     /// installed, or damaged), or nil when there is.
-    public static var secondOpinionUnavailableReason: String? { MoonshineTranscriber.unavailableReason }
+    public static var secondOpinionUnavailableReason: String? { MoonshineTranscriber.unavailableReason() }
+
+    /// Why `hearing` cannot give a second opinion here, or nil when it can.
+    public static func secondOpinionUnavailableReason(_ hearing: NeuralHearing) -> String? {
+        MoonshineTranscriber.unavailableReason(hearing)
+    }
 
     /// Words the dictionary lacked, with the pronunciation used and where it came from.
     public var addedWords: [(word: String, phones: String, source: String)] { vocabulary.addedWords }
@@ -80,7 +98,7 @@ public final class CommandRecognizer {
         // (0.8 s at start against 6–10 s then, where the decoder's word table
         // was sized for the grammar's words).
         let checkedByLanguageModel = !grammar.classes.isEmpty
-            && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason != nil)
+            && (!options.asksSecondOpinion || MoonshineTranscriber.unavailableReason(options.neuralHearing) != nil)
             && FileManager.default.isReadableFile(atPath: options.files.languageModel)
         let lean = options.mode != .lm && !RecognitionSearches.mayNeedLanguageModel(model, grammar: grammar) && !checkedByLanguageModel
         if lean, !FileManager.default.isReadableFile(atPath: options.files.dictionary) {
@@ -95,7 +113,7 @@ public final class CommandRecognizer {
         } : 0
         // Begun once the quick checks passed, to overlap the decoder's
         // set-up and the first search.
-        secondOpinionLoading = options.asksSecondOpinion && options.mode == .auto ? ConcurrentWork { try? MoonshineTranscriber() } : nil
+        secondOpinionLoading = options.asksSecondOpinion && options.mode == .auto ? ConcurrentWork { [hearing = options.neuralHearing] in Self.loadSecondOpinion(hearing) } : nil
         do throws(SpeechError) {
             decoder = try EmptyDictionary.withRoom(for: words) { emptyDictionary throws(SpeechError) in
                 // Grammar results lose their last word to the lattice pass: keep it off.

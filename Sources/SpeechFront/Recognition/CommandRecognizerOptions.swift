@@ -59,6 +59,8 @@ extension CommandRecognizer {
         /// opinion (`SecondOpinion`). Without it, or when it is missing, the
         /// confidence rests on PocketSphinx's evidence alone.
         public var asksSecondOpinion = true
+        /// Which Moonshine recogniser gives the second opinion.
+        public var neuralHearing = NeuralHearing.standard
         /// More PocketSphinx flags (name without the dash, value), after voicecmd's own.
         public var decoderSettings: [(String, String)] = []
         /// Beams of the command grammar search. Wide: in noise the default

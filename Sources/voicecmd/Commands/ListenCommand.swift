@@ -30,7 +30,7 @@ enum ListenCommand: Subcommand {
             .init(name: "speak", short: "s", valueName: nil,
                   help: "Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile."),
             .init(name: "voice", short: nil, valueName: "name", help: "Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng."),
-            .minConfidence, .voiceGate, .denoise,
+            .minConfidence, .hearing, .voiceGate, .denoise,
             .answerTimeout,
             .json,
             .hmm, .dict, .lm, .verbose,

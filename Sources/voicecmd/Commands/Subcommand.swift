@@ -35,6 +35,9 @@ extension CommandSpec.Option {
     static let voiceGate = CommandSpec.Option(name: "voice-gate", short: nil, valueName: "mode",
                                               help: "What keeps noise from the decoder: silero (Silero's voice-activity network), "
                                                 + "energy (the level detector alone) or auto (default: silero when it is installed).")
+    static let hearing = CommandSpec.Option(name: "hearing", short: nil, valueName: "model",
+                                            help: "The neural recogniser whose second opinion judges commands: tiny (less memory and time) "
+                                                + "or base (hears more of what was said). Default: $VOICECMD_HEARING, then tiny.")
     static let denoise = CommandSpec.Option(name: "denoise", short: nil, valueName: "mode",
                                             help: "Suppress noise with RNNoise first: on, off or auto (default: audio whose "
                                                 + "background is loud against the speech, judged on its opening).")
@@ -50,10 +53,21 @@ enum RejectionOptions {
         return value
     }
 
+    /// `--hearing`, else $VOICECMD_HEARING, else tiny.
+    static func hearing(_ arguments: ParsedArguments, _ spec: CommandSpec) throws -> NeuralHearing {
+        guard let name = arguments.value("hearing") else {
+            return try NeuralHearing.configured.mapError { ToolFailure(message: $0.message) }.get() ?? .tiny
+        }
+        guard let hearing = NeuralHearing(rawValue: name) else {
+            throw UsageError(message: "'\(name)' is not a neural recogniser; use tiny or base", command: spec)
+        }
+        return hearing
+    }
+
     /// Without Moonshine, says so once on stderr: commands are then judged
     /// on PocketSphinx's evidence alone.
-    static func noteMissingSecondOpinion() {
-        if let reason = CommandRecognizer.secondOpinionUnavailableReason {
+    static func noteMissingSecondOpinion(_ hearing: NeuralHearing) {
+        if let reason = CommandRecognizer.secondOpinionUnavailableReason(hearing) {
             printError("voicecmd: the second opinion is unavailable, judging commands without it: \(reason)")
         }
     }
@@ -91,7 +105,7 @@ enum WholeNumberOption {
 enum RecognizerFlags {
     /// The recogniser's options from the flags the speech subcommands share
     /// (--hmm, --dict, --lm, --verbose, --denoise, --voice-gate,
-    /// --min-confidence) and the models' pronunciations; `utterances` and
+    /// --min-confidence, --hearing) and the models' pronunciations; `utterances` and
     /// `mode` are the subcommand's own. Each part that is unavailable is
     /// said once on stderr, in this order.
     static func options(_ arguments: ParsedArguments, _ spec: CommandSpec, models: ModelSet, mode: SearchMode = .auto,
@@ -104,7 +118,8 @@ enum RecognizerFlags {
         options.utterances.denoising.mode = try DenoiseOption.mode(arguments, spec)
         options.utterances.endpointing.gate = try RejectionOptions.gate(arguments, spec)
         if let minimum = try RejectionOptions.minimumConfidence(arguments, spec) { options.minimumConfidence = minimum }
-        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion() }
+        options.neuralHearing = try RejectionOptions.hearing(arguments, spec)
+        if options.mode == .auto { RejectionOptions.noteMissingSecondOpinion(options.neuralHearing) }
         options.pronunciations = models.pronunciations
         return options
     }

@@ -18,7 +18,7 @@ enum TestCommand: Subcommand {
         positionals: [.init(name: "cases", help: "The test file ('-' for standard input).", isRepeating: false, isOptional: false)],
         options: [.commands, .shortcuts,
                   .init(name: "jobs", short: "j", valueName: "n", help: "Recognise n recordings at once (default 1)."),
-                  .minConfidence, .voiceGate, .denoise, .hmm, .dict, .lm]
+                  .minConfidence, .hearing, .voiceGate, .denoise, .hmm, .dict, .lm]
     )
 
     /// The largest test file read.

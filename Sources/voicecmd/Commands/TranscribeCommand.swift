@@ -20,7 +20,7 @@ enum TranscribeCommand: Subcommand {
                     + "free text through the language model, speech that fits no command rejected)."),
             .init(name: "nbest", short: nil, valueName: "n", help: "Also report up to n alternative hypotheses."),
             .init(name: "jobs", short: "j", valueName: "n", help: "Recognise n files at once (default 1)."),
-            .minConfidence, .voiceGate, .denoise,
+            .minConfidence, .hearing, .voiceGate, .denoise,
             .json,
             .hmm, .dict, .lm, .verbose,
         ]

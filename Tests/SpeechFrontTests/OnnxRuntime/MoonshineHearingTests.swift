@@ -6,7 +6,7 @@ import Testing
 /// mendez", which it writes "Call Ryan Mendes."): the words said are the
 /// likeliest, whatever their case or spelling in tokens, and weighing
 /// wordings together (a batch) ranks them as weighing each alone does.
-@Suite(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "Moonshine is unavailable: \(MoonshineTranscriber.unavailableReason ?? "")"))
+@Suite(.enabled(if: MoonshineTranscriber.unavailableReason() == nil, "Moonshine is unavailable: \(MoonshineTranscriber.unavailableReason() ?? "")"))
 struct MoonshineHearingTests {
     static func hearing() throws -> MoonshineHearing {
         let transcriber = try MoonshineTranscriber()

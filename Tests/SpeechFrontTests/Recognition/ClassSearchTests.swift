@@ -140,7 +140,7 @@ struct ClassSearchTests {
     /// heard it too, its name as well as its words (a message to Sam Lee,
     /// who is not listed, was sent to Nancy Wright), and a message to a
     /// contact it heard is still taken.
-    @Test(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "needs Moonshine"))
+    @Test(.enabled(if: MoonshineTranscriber.unavailableReason() == nil, "needs Moonshine"))
     func otherSpeechSomeNameFitsIsNotTaken() throws {
         let model = try Self.phone(first: Self.first + ["alexis", "noah", "paul"], last: Self.last + ["le", "lee", "hill", "white", "boyd"])
         let recognizer = try Self.recognizer(classAbove: 100, model: model, secondOpinion: true)
@@ -158,7 +158,7 @@ struct ClassSearchTests {
     /// in phones to vouch; it still finds the listed name nearly as likely
     /// as its own words, and the command is taken. Other talk some name
     /// fits it finds far less likely (`otherSpeechSomeNameFitsIsNotTaken`).
-    @Test(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "needs Moonshine"))
+    @Test(.enabled(if: MoonshineTranscriber.unavailableReason() == nil, "needs Moonshine"))
     func aNameMoonshineWritesAsOtherWordsIsVouchedForByItsLikelihood() throws {
         let model = try Self.phone(first: Self.first + ["barbara"], last: Self.last + ["romero"])
         let recognizer = try Self.recognizer(classAbove: 100, model: model, secondOpinion: true)

@@ -38,7 +38,7 @@ struct CommandRecognizerTests {
     /// and accepted: its words fit the audio no better than the nearest
     /// command fits a lone word (PocketSphinx's evidence alone gave it
     /// 0.24), but the neural second opinion heard the same words.
-    @Test(.enabled(if: MoonshineTranscriber.unavailableReason == nil, "Moonshine is unavailable"))
+    @Test(.enabled(if: MoonshineTranscriber.unavailableReason() == nil, "Moonshine is unavailable"))
     func aFastEspeakCommandIsHeardWordForWord() throws {
         let transcripts = try SharedRecognizer.shared.transcribeClip("device-off-espeak-fast")
         #expect(transcripts.map(\.text) == ["turn the ceiling fan off"])

@@ -8,7 +8,7 @@ import Testing
 /// Mendes") is weighed with the search's words, and wins only when
 /// Moonshine finds it likelier and nearer what it wrote (real PocketSphinx
 /// word phones, real Moonshine on espeak-ng's "call ryan mendez").
-@Suite(.enabled(if: SharedRecognizer.modelInstalled && MoonshineTranscriber.unavailableReason == nil, "needs pocketsphinx-en-us and Moonshine"))
+@Suite(.enabled(if: SharedRecognizer.modelInstalled && MoonshineTranscriber.unavailableReason() == nil, "needs pocketsphinx-en-us and Moonshine"))
 struct NamesWeighedTests {
     static func recognizer(names: [String], phrase: String = "call \\(who)") throws -> CommandRecognizer {
         var contacts = names.map { Entity(id: $0, name: $0) }

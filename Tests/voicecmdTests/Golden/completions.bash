@@ -10,17 +10,17 @@ _voicecmd() {
             case "$prev" in
                 --commands|--shortcuts|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --hmm) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                --mode|--nbest|--jobs|-j|--min-confidence|--voice-gate|--denoise) return ;;
+                --mode|--nbest|--jobs|-j|--min-confidence|--hearing|--voice-gate|--denoise) return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --mode --nbest --jobs --min-confidence --voice-gate --denoise --json --hmm --dict --lm --verbose --help -j -v -h" -- "$cur"))
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --mode --nbest --jobs --min-confidence --hearing --voice-gate --denoise --json --hmm --dict --lm --verbose --help -j -v -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         listen)
             case "$prev" in
                 --commands|--shortcuts|--input|-i|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --hmm) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                --device|-d|--trailing-silence|--max-utterance|--wake|-w|--wake-threshold|--voice|--min-confidence|--voice-gate|--denoise|--answer-timeout) return ;;
+                --device|-d|--trailing-silence|--max-utterance|--wake|-w|--wake-threshold|--voice|--min-confidence|--hearing|--voice-gate|--denoise|--answer-timeout) return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --device --list-devices --input --fast --trailing-silence --max-utterance --wake --wake-threshold --speak --voice --min-confidence --voice-gate --denoise --answer-timeout --json --hmm --dict --lm --verbose --help -d -i -w -s -v -h" -- "$cur"))
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --device --list-devices --input --fast --trailing-silence --max-utterance --wake --wake-threshold --speak --voice --min-confidence --hearing --voice-gate --denoise --answer-timeout --json --hmm --dict --lm --verbose --help -d -i -w -s -v -h" -- "$cur"))
             fi ;;
         match)
             case "$prev" in
@@ -78,9 +78,9 @@ _voicecmd() {
             case "$prev" in
                 --commands|--shortcuts|--dict|--lm) COMPREPLY=($(compgen -f -- "$cur")); return ;;
                 --hmm) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-                --jobs|-j|--min-confidence|--voice-gate|--denoise) return ;;
+                --jobs|-j|--min-confidence|--hearing|--voice-gate|--denoise) return ;;
             esac
-            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --jobs --min-confidence --voice-gate --denoise --hmm --dict --lm --help -j -h" -- "$cur"))
+            if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W "--commands --shortcuts --jobs --min-confidence --hearing --voice-gate --denoise --hmm --dict --lm --help -j -h" -- "$cur"))
             else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         manual)
             case "$prev" in

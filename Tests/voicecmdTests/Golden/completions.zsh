@@ -29,6 +29,7 @@ _voicecmd() {
             '--nbest[Also report up to n alternative hypotheses.]:n: ' \
             {-j,--jobs}'[Recognise n files at once (default 1).]:n: ' \
             '--min-confidence[Reject a command heard with less confidence than this, from 0 to 1\: higher turns away more other speech, and more unfamiliar voices. Default\: 0.4, or 0.25 without the neural second opinion.]:ratio: ' \
+            '--hearing[The neural recogniser whose second opinion judges commands\: tiny (less memory and time) or base (hears more of what was said). Default\: $VOICECMD_HEARING, then tiny.]:model: ' \
             '--voice-gate[What keeps noise from the decoder\: silero (Silero'\''s voice-activity network), energy (the level detector alone) or auto (default\: silero when it is installed).]:mode: ' \
             '--denoise[Suppress noise with RNNoise first\: on, off or auto (default\: audio whose background is loud against the speech, judged on its opening).]:mode: ' \
             '--json[Print one JSON object per line (JSON Lines).]' \
@@ -52,6 +53,7 @@ _voicecmd() {
             {-s,--speak}'[Speak questions and replies aloud (espeak-ng, or flite with --voice); the microphone is not listened to meanwhile.]' \
             '--voice[Speak with this flite voice (slt, rms, awb, kal) instead of espeak-ng.]:name: ' \
             '--min-confidence[Reject a command heard with less confidence than this, from 0 to 1\: higher turns away more other speech, and more unfamiliar voices. Default\: 0.4, or 0.25 without the neural second opinion.]:ratio: ' \
+            '--hearing[The neural recogniser whose second opinion judges commands\: tiny (less memory and time) or base (hears more of what was said). Default\: $VOICECMD_HEARING, then tiny.]:model: ' \
             '--voice-gate[What keeps noise from the decoder\: silero (Silero'\''s voice-activity network), energy (the level detector alone) or auto (default\: silero when it is installed).]:mode: ' \
             '--denoise[Suppress noise with RNNoise first\: on, off or auto (default\: audio whose background is loud against the speech, judged on its opening).]:mode: ' \
             '--answer-timeout[How long to wait for each follow-up answer. Default\: 30.]:seconds: ' \
@@ -115,6 +117,7 @@ _voicecmd() {
             '--shortcuts[Personal shortcuts (default\: $XDG_CONFIG_HOME/voicecmd/shortcuts.json).]:file:_files' \
             {-j,--jobs}'[Recognise n recordings at once (default 1).]:n: ' \
             '--min-confidence[Reject a command heard with less confidence than this, from 0 to 1\: higher turns away more other speech, and more unfamiliar voices. Default\: 0.4, or 0.25 without the neural second opinion.]:ratio: ' \
+            '--hearing[The neural recogniser whose second opinion judges commands\: tiny (less memory and time) or base (hears more of what was said). Default\: $VOICECMD_HEARING, then tiny.]:model: ' \
             '--voice-gate[What keeps noise from the decoder\: silero (Silero'\''s voice-activity network), energy (the level detector alone) or auto (default\: silero when it is installed).]:mode: ' \
             '--denoise[Suppress noise with RNNoise first\: on, off or auto (default\: audio whose background is loud against the speech, judged on its opening).]:mode: ' \
             '--hmm[Acoustic model directory (default\: $VOICECMD_HMM, then pocketsphinx-en-us).]:dir:_files -/' \
