@@ -57,7 +57,7 @@ enum RejectionBenchmark {
         guard let denoise = DenoiseMode(rawValue: denoiseName) else {
             throw BenchError(message: "--denoise takes on, off or auto, not \(denoiseName)", isUsage: true)
         }
-        let settings = RejectionSets.Settings(
+        var settings = RejectionSets.Settings(
             corpora: options.value("corpora") ?? "../shared/corpora",
             bench: options.value("bench") ?? "../shared/bench",
             miscModel: options.value("misc-model") ?? "Benchmarks/models/misc-commands.json",
@@ -67,6 +67,7 @@ enum RejectionBenchmark {
             pieceSeconds: try positive(options, "piece-seconds", default: 5),
             noiseMinutes: try positive(options, "noise-minutes", default: 3),
             kitchenGains: try numbers(options, "kitchen-gains", default: [0, 10, -10]))
+        if let folder = options.value("other-speech") { settings.otherSpeech = folder }
         let verifyCount = options.value("verify").flatMap(Int.init) ?? 10
         guard verifyCount >= 0 else { throw BenchError(message: "--verify takes a count of clips, 0 for none", isUsage: true) }
         let allPlans = RejectionSets.plans(settings)

@@ -49,6 +49,9 @@ enum RejectionSets {
         var noiseMinutes: Double
         var kitchenGains: [Double]
         var snrs: [Double] = [12, 6]
+        /// make-other-speech.sh's recordings; their sets are left out when it has none.
+        var otherSpeech = ".build/other-speech"
+        var builtInModel = "Models/default.json"
 
         var kitchen: String { (corpora as NSString).appendingPathComponent("noise/kitchen.wav") }
         var baristaModel: String { (bench as NSString).appendingPathComponent("barista.json") }
@@ -121,6 +124,8 @@ enum RejectionSets {
                 try kitchen(settings)
             },
         ]
+        plans += OtherSpeechSets.plans(folder: settings.otherSpeech, model: settings.builtInModel, kitchen: settings.kitchen, snr: 12,
+                                       limit: settings.limit)
         return plans
     }
 

@@ -46,7 +46,7 @@ let usage = """
            voicecmd-bench rejection [--corpora <dir>] [--bench <dir>] [--sets <name|role,…>] [--limit <n clips a set>]
                               [--denoise on|off|auto] [--noise-minutes <n>] [--kitchen-gains <db,…>] [--noise-pieces <n>]
                               [--piece-seconds <s>] [--pad <s>] [--verify <n clips a set>] [--plot <file.svg>]
-                              [--clips <file.tsv>] [--json]
+                              [--clips <file.tsv>] [--other-speech <dir, default .build/other-speech>] [--json]
                               (commands against out-of-grammar speech and noise per confidence threshold: accepted
                               right, false accepts, false accepts per hour; --clips writes every utterance heard;
                               sets barista, barista-12dB, barista-6dB, misc, speech/barista, speech/home,
