@@ -43,6 +43,8 @@ let usage = """
                               (transcribe --json with -j 1, -j 4 and reversed: byte-identical)
            voicecmd-bench limits [--intents <n>] [--entities <n>] [--clip <file>] [--voicecmd <path>] [--json]
                               (voicecmd check of a minified model and of a model of invented names)
+           voicecmd-bench likelihood [--hearing tiny|base] [--beam <n>] [--sets <name,…>] [--limit <n clips a set>] [--verbose] [--json]
+                              (the likelihood ratio of the likeliest command against the free transcript, per set and threshold)
            voicecmd-bench rejection [--corpora <dir>] [--bench <dir>] [--sets <name|role,…>] [--limit <n clips a set>]
                               [--denoise on|off|auto] [--noise-minutes <n>] [--kitchen-gains <db,…>] [--noise-pieces <n>]
                               [--piece-seconds <s>] [--pad <s>] [--verify <n clips a set>] [--plot <file.svg>]
@@ -114,6 +116,7 @@ do {
     case "determinism": report = try DeterminismBenchmark.run(options)
     case "evidence": report = try EvidenceDump.run(options)
     case "rejection": report = try RejectionBenchmark.run(options)
+    case "likelihood": report = try LikelihoodBenchmark.run(options)
     default:
         FileHandle.standardError.write(Data("Error: unknown benchmark '\(benchmark)'\n\(usage)\n".utf8))
         exit(64)

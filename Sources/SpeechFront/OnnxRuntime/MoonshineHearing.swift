@@ -1,4 +1,5 @@
 import Foundation
+import PhraseMatcher
 
 /// What Moonshine makes of one utterance: the encoder's vectors, kept so
 /// that its own transcript and its weighing of other wordings (the names a
@@ -28,6 +29,10 @@ final class MoonshineHearing {
     private var greedySteps: [(token: Int32, state: MoonshineTranscriber.DecoderState)] = []
     private static let greedyStepsKept = 24
 
+    /// How likely Moonshine finds its own transcript (`text`, the end
+    /// token included; nats), once it is written.
+    private(set) var writtenLogLikelihood = 0.0
+
     /// What Moonshine hears, as it writes it ("Call Ryan Mendes."): the
     /// likeliest token each step; nil when the network fails.
     private(set) lazy var text: String? = {
@@ -44,6 +49,7 @@ final class MoonshineHearing {
                 guard let likeliest = probabilities.indices.max(by: { $0 == barred ? $1 != barred : $1 != barred && probabilities[$0] < probabilities[$1] })
                 else { return nil }
                 last = Int32(likeliest)
+                writtenLogLikelihood += Double(probabilities[likeliest])
                 if last == MoonshineTokens.end { break }
                 written.append(last)
                 state = next
@@ -123,4 +129,24 @@ final class MoonshineHearing {
 
     /// Wordings weighed at once at most: the batch's memory grows with them.
     static let mostWeighed = 32
+}
+
+extension MoonshineHearing: NextTokenScorer {
+    func start() throws(SpeechError) -> MoonshineTranscriber.DecoderState {
+        if let first = greedySteps.first { return first.state }
+        return try transcriber.step([MoonshineTokens.start], after: nil, encoded: encoded, mask: mask)
+    }
+
+    func logProbabilities(_ state: MoonshineTranscriber.DecoderState) -> [[Float]] { state.logProbabilities }
+
+    func step(_ tokens: [Int32], from parents: [Int], after state: MoonshineTranscriber.DecoderState) throws(SpeechError)
+        -> MoonshineTranscriber.DecoderState {
+        try transcriber.step(tokens, after: state, from: parents, encoded: encoded, mask: mask)
+    }
+
+    /// The likeliest wording `automaton` allows for this audio, and how
+    /// likely Moonshine finds writing it (`GrammarTokenSearch`).
+    func likeliestWording(in automaton: WordAutomaton) throws(SpeechError) -> GrammarTokenSearch<MoonshineHearing, MoonshineTokens>.Found? {
+        try GrammarTokenSearch<MoonshineHearing, MoonshineTokens>(automaton: automaton, readings: transcriber.tokens).search(self)
+    }
 }

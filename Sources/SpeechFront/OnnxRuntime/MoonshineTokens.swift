@@ -116,3 +116,8 @@ struct MoonshineTokens {
             .trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension MoonshineTokens: TokenReadings {
+    var endToken: Int32 { Self.end }
+    var punctuation: [Int32] { [".", ","].compactMap { token(reading: $0) } }
+}
