@@ -46,7 +46,11 @@ bench: deps
 	.build/release/voicecmd-bench stream --commands ../shared/bench/barista.json --corpus ../shared/corpora/barista-dev --noise ../shared/corpora/noise/kitchen.wav --snr 6
 	.build/release/voicecmd-bench asr --commands Benchmarks/models/speech-commands.json --corpus ../shared/corpora/speech-commands
 	.build/release/voicecmd-bench asr --commands Benchmarks/models/misc-commands.json --corpus ../shared/corpora/misc-commands
+	# Speech that is no command, in 13 voices of five families (its synthesisers: see the script's head; the sets are skipped without them).
+	[ -f .build/other-speech/other-speech.tsv ] || Benchmarks/voices/make-other-speech.sh .build/other-speech || true
 	.build/release/voicecmd-bench rejection --corpora ../shared/corpora --limit 100 --noise-minutes 3 --plot .build/rejection.svg
+	# The likelihood ratio of the likeliest command inside the grammar against Moonshine's free transcript, per set.
+	.build/release/voicecmd-bench likelihood --hearing base --limit 60
 
 # Installing: the release binary (the Swift runtime linked in, so it runs
 # without the toolchain), its manual pages and shell completions, the

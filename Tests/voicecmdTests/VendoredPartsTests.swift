@@ -101,6 +101,25 @@ struct VendoredPartsTests {
             }
         }
     }
+
+    /// Base's files, each damaged one way in turn: `--hearing base` says so
+    /// in one line, naming the file, and judges without it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: VendorFiles.folder + "/share/voicecmd/moonshine-base-en/tokens.txt"), "base is not installed"))
+    func aDamagedBaseIsSaidOnceAndTheJobIsDone() throws {
+        let files = ["encoder_model.onnx", "decoder_model_merged.onnx", "tokens.txt"].map { "share/voicecmd/moonshine-base-en/" + $0 }
+        for (file, damage) in zip(files, Damage.allCases) {
+            try Self.withDamagedParts([file], damage) { binary, _ in
+                let run = try ToolRunner.shell("timeout -k 5 120 '\(binary)' transcribe --hearing base "
+                                               + "Tests/SpeechFrontTests/Fixtures/clips/timer-flite-slt.flac </dev/null")
+                let context = "\(file), \(damage): \(run.stderr)"
+                #expect(run.status == 0, "\(context)")
+                let lines = run.stderr.split(separator: "\n").map(String.init)
+                #expect(lines.count == 1 && lines[0].hasPrefix(Self.secondOpinion) && lines[0].contains((file as NSString).lastPathComponent),
+                        "\(context)")
+                #expect(run.stdout.contains("SetTimer"), "\(context)")
+            }
+        }
+    }
 }
 
 enum VendorFiles {
