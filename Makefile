@@ -59,11 +59,14 @@ bench: deps
 PREFIX ?= /usr/local
 DESTDIR ?=
 root = $(DESTDIR)$(PREFIX)
-release = .build/release/voicecmd
+# BINARY=path installs a binary built already instead (CI checks the
+# install with the debug build its tests made, not building twice).
+BINARY ?=
+release = $(if $(BINARY),$(BINARY),.build/release/voicecmd)
 .PHONY: install uninstall deb release-binary
 
 release-binary:
-	swift build -c release --static-swift-stdlib --product voicecmd
+	$(if $(BINARY),test -x "$(BINARY)",swift build -c release --static-swift-stdlib --product voicecmd)
 
 install: release-binary
 	rm -rf .build/install-pages && mkdir -p .build/install-pages
