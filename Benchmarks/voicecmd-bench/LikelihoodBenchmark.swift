@@ -39,9 +39,9 @@ enum LikelihoodBenchmark {
             let matcher = Matcher(model: model)
             var ratios: [(perSecond: Double, right: Bool)] = []
             for clip in try plan.clips(model).clips {
-                let started = clock_gettime_nsec_np_cpu()
+                let started = RecognizerProbe.processCPUSeconds()
                 guard let judged = try judge.judge(clip.samples[...]), let ratio = judged.ratio else { continue }
-                cpu += Double(clock_gettime_nsec_np_cpu() - started) / 1e9
+                cpu += RecognizerProbe.processCPUSeconds() - started
                 let seconds = Double(clip.samples.count) / Double(RecognizerAudio.sampleRate)
                 audio += seconds
                 let right = clip.expected.map { expected in
@@ -67,11 +67,4 @@ enum LikelihoodBenchmark {
     }
 
     private static func column(_ text: String) -> String { text.count >= 28 ? text : text + String(repeating: " ", count: 28 - text.count) }
-
-    /// This thread's CPU time in nanoseconds.
-    private static func clock_gettime_nsec_np_cpu() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }

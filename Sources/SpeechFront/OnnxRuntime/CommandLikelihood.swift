@@ -11,7 +11,6 @@ package struct CommandLikelihood: Sendable {
     /// The command's words, or nil when no wording ended within the search's bounds.
     package var command: String?
     package var commandLogLikelihood: Double?
-    package var commandTokens: Int
 
     /// The command's log-likelihood less the free transcript's (nats).
     package var ratio: Double? { commandLogLikelihood.map { $0 - heardLogLikelihood } }
@@ -42,6 +41,6 @@ package final class CommandLikelihoodJudge {
         let found = try search.search(hearing)
         return CommandLikelihood(heard: heard, heardLogLikelihood: hearing.writtenLogLikelihood,
                                  command: found.map { $0.words.map { automaton.words[Int($0)] }.joined(separator: " ") },
-                                 commandLogLikelihood: found?.logLikelihood, commandTokens: found?.tokens.count ?? 0)
+                                 commandLogLikelihood: found?.logLikelihood)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import PhraseMatcher
 
 /// What Moonshine makes of one utterance: the encoder's vectors, kept so
 /// that its own transcript and its weighing of other wordings (the names a
@@ -45,9 +44,9 @@ final class MoonshineHearing {
                 if greedySteps.count < Self.greedyStepsKept { greedySteps.append((last, next)) }
                 let probabilities = next.logProbabilities[0]
                 let barred = written.isEmpty && transcriber.barsEmptyTranscript ? Int(MoonshineTokens.end) : -1
-                // The barred token ranks below every other.
-                guard let likeliest = probabilities.indices.max(by: { $0 == barred ? $1 != barred : $1 != barred && probabilities[$0] < probabilities[$1] })
-                else { return nil }
+                var likeliest = barred == 0 ? 1 : 0
+                for token in probabilities.indices where token != barred && probabilities[token] > probabilities[likeliest] { likeliest = token }
+                guard likeliest < probabilities.count else { return nil }
                 last = Int32(likeliest)
                 writtenLogLikelihood += Double(probabilities[likeliest])
                 if last == MoonshineTokens.end { break }
@@ -142,11 +141,5 @@ extension MoonshineHearing: NextTokenScorer {
     func step(_ tokens: [Int32], from parents: [Int], after state: MoonshineTranscriber.DecoderState) throws(SpeechError)
         -> MoonshineTranscriber.DecoderState {
         try transcriber.step(tokens, after: state, from: parents, encoded: encoded, mask: mask)
-    }
-
-    /// The likeliest wording `automaton` allows for this audio, and how
-    /// likely Moonshine finds writing it (`GrammarTokenSearch`).
-    func likeliestWording(in automaton: WordAutomaton) throws(SpeechError) -> GrammarTokenSearch<MoonshineHearing, MoonshineTokens>.Found? {
-        try GrammarTokenSearch<MoonshineHearing, MoonshineTokens>(automaton: automaton, readings: transcriber.tokens).search(self)
     }
 }

@@ -26,7 +26,6 @@ public enum NeuralHearing: String, Sendable, CaseIterable {
 /// beside the ONNX Runtime of scripts/install-vad. Without them voicecmd
 /// builds and runs, and judges its results without a second opinion.
 struct MoonshineModel: Sendable {
-    let hearing: NeuralHearing
     let encoderPath: String
     let decoderPath: String
     let tokensPath: String
@@ -71,7 +70,7 @@ struct MoonshineModel: Sendable {
             try PinnedFiles.verify(Self.files(hearing), in: vendor, what: "Moonshine", installer: "scripts/install-asr")
             _ = try OnnxRuntimeLibrary.shared.get()
             let model = (vendor as NSString).appendingPathComponent(folder) as NSString
-            return MoonshineModel(hearing: hearing, encoderPath: model.appendingPathComponent("encoder_model.\(networks)"),
+            return MoonshineModel(encoderPath: model.appendingPathComponent("encoder_model.\(networks)"),
                                   decoderPath: model.appendingPathComponent("decoder_model_merged.\(networks)"),
                                   tokensPath: model.appendingPathComponent("tokens.txt"))
         }

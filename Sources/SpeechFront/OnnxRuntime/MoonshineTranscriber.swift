@@ -15,8 +15,7 @@ import Foundation
 final class MoonshineTranscriber {
     private let encoder: OnnxSession
     private let decoder: OnnxSession
-    /// Which recogniser, and the shape of its networks.
-    let hearing: NeuralHearing
+    /// The shape of its networks.
     private let shape: MoonshineShape
     let tokens: MoonshineTokens
     /// The token of a full stop, which may end a wording.
@@ -54,7 +53,6 @@ final class MoonshineTranscriber {
 
     init(_ hearing: NeuralHearing = .standard) throws(SpeechError) {
         let model = try MoonshineModel.shared(hearing).get()
-        self.hearing = hearing
         shape = MoonshineShape.of(hearing)
         cacheNames = (0..<shape.layers).flatMap { layer in
             ["decoder.key", "decoder.value", "encoder.key", "encoder.value"].map { "\(layer).\($0)" }
