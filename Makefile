@@ -80,7 +80,7 @@ install: release-binary
 	$(release) completions zsh > "$(root)/share/zsh/site-functions/_voicecmd"
 	$(release) completions fish > "$(root)/share/fish/vendor_completions.d/voicecmd.fish"
 	install -m 644 Models/default.json Models/default.dict "$(root)/share/voicecmd/models/"
-	install -m 644 LICENSE README.md "$(root)/share/doc/voicecmd/"
+	install -m 644 LICENSE README.md docs/how-it-works.md "$(root)/share/doc/voicecmd/"
 	cp -R ThirdParty "$(root)/share/doc/voicecmd/"
 	if [ -d .build/vendor ]; then cp -R .build/vendor "$(root)/lib/voicecmd/"; fi
 	# What uninstall removes: these files, and nothing else.
